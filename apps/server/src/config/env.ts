@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 to 65535')
+      .max(65535, 'must be 0 to 65535')
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+    PRODUCT_NAME: z.string().min(1).max(40).default('Otakura'),
+    SEED_DEMO: bool.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_ENDPOINT: z.url({ message: 'must be a URL' }).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(true),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().optional(),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    MOBILE_APP_URL: z.url().optional(),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .transform((e) => {
+    const port = e.PORT;
+    const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port === 0 ? 3000 : port}`).replace(/\/$/, '');
+    const slug = e.PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    return {
+      nodeEnv: e.NODE_ENV,
+      port,
+      host: e.HOST,
+      dataDir: path.resolve(e.DATA_DIR),
+      databaseUrl: e.DATABASE_URL,
+      publicUrl,
+      secureCookies: publicUrl.startsWith('https://'),
+      productName: e.PRODUCT_NAME,
+      productSlug: slug || 'app',
+      seedDemo: e.SEED_DEMO,
+      logLevel: e.LOG_LEVEL,
+      contactEmail: e.CONTACT_EMAIL ?? `privacy@${new URL(publicUrl).hostname}`,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+      authSecret: e.AUTH_SECRET,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      mobileAppUrl: e.MOBILE_APP_URL,
+      webDistDir: e.WEB_DIST_DIR,
+    };
+  });
+
+export type AppConfig = z.output<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the environment. The only reader of `process.env`.
+ * Throws a `ConfigError` naming every bad key at once.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings count as unset, so `FOO=` in a shell does not fail validation.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])] ?? null)})`),
+    );
+  }
+  return parsed.data;
+}

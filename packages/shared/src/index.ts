@@ -1,0 +1,3 @@
+export * from './common/errors.schemas';
+export * from './common/limits';
+export * from './time/elapsed';
