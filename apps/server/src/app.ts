@@ -1,0 +1,93 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { LIMITS } from '@otakura/shared';
+import { defaultWebDistDir } from './lib/paths';
+import type { AppContext } from './plugins/context';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { webAppPlugin } from './plugins/web-app';
+import { healthRoutes } from './modules/health/health.routes';
+import { filesRoutes } from './modules/files/files.routes';
+
+export interface BuildAppOptions {
+  /** Pino logger options or false; tests pass false. */
+  logger?: boolean | { level: string; transport?: { target: string } };
+}
+
+/**
+ * Builds the HTTP app: external plugins → app plugins → modules → error and
+ * 404 handlers, in that fixed order. Nothing here opens a database or a port.
+ */
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: ctx.config.logLevel },
+    bodyLimit: LIMITS.jsonBodyMaxBytes,
+    trustProxy: true,
+    disableRequestLogging: ctx.config.nodeEnv === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  // External plugins.
+  await app.register(errorHandlerPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: ctx.config.secureCookies,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, {
+    limits: { files: 1, fileSize: LIMITS.videoUploadMaxBytes, fields: 20 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${ctx.config.productName} API`,
+        description: 'REST + JSON API. Every error answers { "error": { "code", "message" } }.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Modules.
+  await app.register(healthRoutes);
+  await app.register(filesRoutes, { storage: ctx.storage });
+
+  // The SPA and the 404 handler come last.
+  await app.register(webAppPlugin, { distDir: ctx.config.webDistDir ?? defaultWebDistDir() });
+  return app;
+}

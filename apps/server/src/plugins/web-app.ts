@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never
+ * cached, any non-API GET answered with index.html so client routes work.
+ * Unknown /api paths get the JSON 404.
+ */
+export const webAppPlugin = fp(async function webApp(app: FastifyInstance, opts: { distDir: string }) {
+  const indexFile = path.join(opts.distDir, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(opts.distDir, filePath);
+        res.setHeader(
+          'cache-control',
+          rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ distDir: opts.distDir }, 'web app not built; only the API is served (run npm run build)');
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/files/')) {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${req.method} ${url}.` } });
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb && !path.extname(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config/env';
+import { migrateDatabase, openDatabase } from './db/client';
+import { acquireDataDirLock } from './db/lock';
+import { createStorage } from './storage/create-storage';
+import { isDatabaseEmpty, seedDemo } from './seed/demo-seed';
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  mkdirSync(config.dataDir, { recursive: true });
+  const embedded = !config.databaseUrl;
+  let releaseLock: (() => Promise<void>) | undefined;
+  if (embedded) {
+    try {
+      releaseLock = await acquireDataDirLock(config.dataDir);
+    } catch (e) {
+      console.error(e instanceof Error ? e.message : e);
+      process.exit(1);
+    }
+  }
+
+  const database = await openDatabase(
+    embedded ? { dataDir: `${config.dataDir}/db` } : { databaseUrl: config.databaseUrl },
+  );
+  await migrateDatabase(database);
+  const storage = createStorage(config);
+
+  let demo: { demoEmail: string; demoPassword: string } | undefined;
+  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+    console.log('First start: seeding the demo world…');
+    const t0 = Date.now();
+    demo = await seedDemo({ db: database.db, storage, log: (m: string) => console.log(`  ${m}`) });
+    console.log(`Demo world ready in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+  }
+
+  const app = await buildApp(
+    { config, database, storage },
+    {
+      logger:
+        process.stdout.isTTY || config.nodeEnv === 'development'
+          ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
+          : { level: config.logLevel },
+    },
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      await releaseLock?.();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const line = '─'.repeat(56);
+  console.log(`\n${line}\n  ${config.productName} is running at ${config.publicUrl}`);
+  console.log(`  Database: ${embedded ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}; files: ${storage.kind}`);
+  console.log(`  Demo sign-in: ${demo?.demoEmail ?? 'demo@otakura.local'} / ${demo?.demoPassword ?? 'otakura-demo'}`);
+  console.log(`  API docs: ${config.publicUrl}/api/docs\n${line}\n`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
