@@ -18,6 +18,9 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { webAppPlugin } from './plugins/web-app';
 import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { trustedOrigins } from './modules/auth/auth';
+import { originCheckPlugin } from './plugins/origin-check';
 
 export interface BuildAppOptions {
   /** Pino logger options or false; tests pass false. */
@@ -67,6 +70,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     hsts: ctx.config.secureCookies,
   });
   await app.register(fastifyCookie);
+  await app.register(originCheckPlugin, { origins: trustedOrigins(ctx.config), exempt: ['/api/payments/webhook'] });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, {
     limits: { files: 1, fileSize: LIMITS.videoUploadMaxBytes, fields: 20 },
@@ -85,6 +89,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   // Modules.
   await app.register(healthRoutes);
+  await app.register(authRoutes, { auth: ctx.auth });
   await app.register(filesRoutes, { storage: ctx.storage });
 
   // The SPA and the 404 handler come last.

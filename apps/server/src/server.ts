@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { migrateDatabase, openDatabase } from './db/client';
 import { acquireDataDirLock } from './db/lock';
-import { createStorage } from './storage/create-storage';
+import { createAppContext } from './app-context';
 import { isDatabaseEmpty, seedDemo } from './seed/demo-seed';
 
 function readConfig(): AppConfig {
@@ -36,7 +36,8 @@ async function main(): Promise<void> {
     embedded ? { dataDir: `${config.dataDir}/db` } : { databaseUrl: config.databaseUrl },
   );
   await migrateDatabase(database);
-  const storage = createStorage(config);
+  const ctx = createAppContext(config, database);
+  const { storage } = ctx;
 
   let demo: { demoEmail: string; demoPassword: string } | undefined;
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(
-    { config, database, storage },
+    ctx,
     {
       logger:
         process.stdout.isTTY || config.nodeEnv === 'development'

@@ -2,3 +2,4 @@ export * from './common/errors.schemas';
 export * from './common/limits';
 export * from './time/elapsed';
 export * from './health/health.schemas';
+export * from './users/users.schemas';

@@ -1,5 +1,7 @@
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/client';
+import type { Auth } from '../modules/auth/auth';
+import type { Mailer } from '../modules/mail/mailer';
 import type { Storage } from '../storage/storage';
 
 /** What every module needs: built once in server.ts (or the test helper) and decorated on the app. */
@@ -7,6 +9,10 @@ export interface AppContext {
   config: AppConfig;
   database: Database;
   storage: Storage;
+  mailer: Mailer;
+  auth: Auth;
+  /** Cross-module hooks registered by modules at start (e.g. users cleans up before an account is deleted). */
+  hooks?: { beforeDeleteUser?: (userId: string) => Promise<void> };
 }
 
 declare module 'fastify' {

@@ -19,7 +19,7 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, opts:
       index: false,
       setHeaders(res, filePath) {
         const rel = path.relative(opts.distDir, filePath);
-        res.setHeader(
+        res.header(
           'cache-control',
           rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

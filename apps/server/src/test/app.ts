@@ -6,7 +6,8 @@ import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config/env';
 import type { Database } from '../db/client';
 import type { Storage } from '../storage/storage';
-import { createStorage } from '../storage/create-storage';
+import { createAppContext } from '../app-context';
+import type { AppContext } from '../plugins/context';
 import { createTestDatabase } from './db';
 
 export interface TestApp {
@@ -16,6 +17,7 @@ export interface TestApp {
   config: AppConfig;
   database: Database;
   storage: Storage;
+  ctx: AppContext;
   /** fetch against the test server; sends `Origin` like a browser would on writes. */
   http(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
@@ -38,8 +40,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const database = await createTestDatabase();
-  const storage = createStorage(config);
-  const app = await buildApp({ config, database, storage }, { logger: false });
+  const ctx = createAppContext(config, database, { log: { info: () => {} } });
+  const { storage } = ctx;
+  const app = await buildApp(ctx, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('test server has no port');
@@ -51,6 +54,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     database,
     storage,
+    ctx,
     http(pathname, init = {}) {
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);

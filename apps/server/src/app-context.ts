@@ -1,0 +1,25 @@
+import type { AppConfig } from './config/env';
+import type { Database } from './db/client';
+import { createAuth } from './modules/auth/auth';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import type { AppContext } from './plugins/context';
+import { createStorage } from './storage/create-storage';
+import type { Storage } from './storage/storage';
+
+/** Builds the context from an opened database; storage and mailer follow the configuration unless given. */
+export function createAppContext(
+  config: AppConfig,
+  database: Database,
+  parts: { storage?: Storage; mailer?: Mailer; log?: { info(o: object, m: string): void } } = {},
+): AppContext {
+  const storage = parts.storage ?? createStorage(config);
+  const mailer = parts.mailer ?? createMailer(config, parts.log);
+  const ctx: AppContext = { config, database, storage, mailer, auth: undefined as never };
+  ctx.auth = createAuth({
+    config,
+    database,
+    mailer,
+    beforeDeleteUser: (userId) => ctx.hooks?.beforeDeleteUser?.(userId) ?? Promise.resolve(),
+  });
+  return ctx;
+}

@@ -1,0 +1,204 @@
+/**
+ * The database: embedded PGlite (WASM Postgres in ./data/db, or in memory) or PostgreSQL
+ * (DATABASE_URL), behind one Drizzle type. Migrations, a ping, and a retrying transaction helper.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction, PgTransactionConfig } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { TIMINGS } from '@otakura/shared';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One Drizzle type for both engines. A transaction (`Tx`) is also a `Db`, so repositories take `Db`. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers `SELECT 1`. */
+  ping(): Promise<void>;
+  /** Closes the PGlite instance or ends the pool. Safe to call twice. */
+  close(): Promise<void>;
+  /** The raw clients, for LISTEN/NOTIFY (exactly one is set, matching `kind`). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL: use PostgreSQL through a node-postgres pool. Takes precedence over dataDir. */
+  databaseUrl?: string;
+  /** PGlite data directory (created if missing); undefined = in memory. */
+  dataDir?: string;
+  /** A `dumpDataDir()` tarball to start PGlite from (tests: a migrated template). */
+  loadDataDir?: Blob | File;
+  /** Pool size for PostgreSQL (default 10). */
+  poolMax?: number;
+  /** Errors of idle pool clients (PostgreSQL restarted, network); without a listener they would crash the process. */
+  onPoolError?: (err: Error) => void;
+}
+
+/** Opens (and checks) the database. Call `migrateDatabase` next. */
+export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    pool.on('error', opts.onPoolError ?? ((err) => console.error('PostgreSQL pool error:', err.message)));
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    let closed = false;
+    const database: Database = {
+      db,
+      kind: 'postgres',
+      pool,
+      ping: async () => {
+        await pool.query('SELECT 1');
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await pool.end();
+      },
+    };
+    try {
+      await database.ping();
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+    return database;
+  }
+
+  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: opts.dataDir,
+    loadDataDir: opts.loadDataDir,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    ping: async () => {
+      await pglite.query('SELECT 1');
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+const MIGRATIONS_JOURNAL = path.join('meta', '_journal.json');
+/** Any 64-bit constant shared by every server process: serialises concurrent migrators on PostgreSQL. */
+const MIGRATION_LOCK_KEY = 4_726_173_310_071_913n;
+
+/**
+ * The migrations folder, found by walking up from this module: works from src (tsx, vitest)
+ * and from a bundle in apps/server/dist, whose parent holds src/db/migrations.
+ */
+export function resolveMigrationsFolder(from: string = path.dirname(fileURLToPath(import.meta.url))): string {
+  const tried: string[] = [];
+  let dir = path.resolve(from);
+  for (;;) {
+    for (const candidate of [
+      path.join(dir, 'migrations'),
+      path.join(dir, 'src', 'db', 'migrations'),
+      path.join(dir, 'apps', 'server', 'src', 'db', 'migrations'),
+    ]) {
+      tried.push(candidate);
+      if (existsSync(path.join(candidate, MIGRATIONS_JOURNAL))) return candidate;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  throw new Error(`Database migrations not found (looked in ${tried.slice(0, 6).join(', ')}, …).`);
+}
+
+/**
+ * Applies pending migrations; already applied ones are skipped, so it is safe on every start.
+ * On PostgreSQL an advisory lock makes several starting servers migrate one after another.
+ */
+export async function migrateDatabase(
+  database: Database,
+  opts: { migrationsFolder?: string } = {},
+): Promise<void> {
+  const migrationsFolder = opts.migrationsFolder ?? resolveMigrationsFolder();
+  if (database.kind === 'pglite') {
+    // The cast only narrows the driver-independent type back to the driver the migrator wants.
+    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    return;
+  }
+  const pool = database.pool;
+  if (!pool) throw new Error('A postgres Database needs its pool.');
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** SQLSTATEs worth retrying: serialization_failure, deadlock_detected. */
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+
+/** The SQLSTATE of a database error, looking through Drizzle's wrapping (`cause`). */
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** True when the error is a unique violation (23505), e.g. a like inserted twice. */
+export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
+
+export interface RunInTransactionOptions extends PgTransactionConfig {
+  /** Retries after a serialization failure or deadlock (default 25, DESIGN.md's cap). */
+  retries?: number;
+}
+
+/**
+ * Runs `fn` in a transaction, and again (up to `retries` more times, short jittered backoff)
+ * when it fails with a serialization failure or a deadlock. `fn` must be safe to re-run:
+ * no side effects outside the transaction. Other errors roll back and propagate at once.
+ */
+export async function runInTransaction<T>(
+  db: Db,
+  fn: (tx: Tx) => Promise<T>,
+  opts: RunInTransactionOptions = {},
+): Promise<T> {
+  const { retries = TIMINGS.transactionRetryCap, ...config } = opts;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(fn, config);
+    } catch (err) {
+      const state = sqlState(err);
+      if (attempt >= retries || !state || !RETRYABLE_SQLSTATES.has(state)) throw err;
+      const ceiling = Math.min(100, 2 ** attempt);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+    }
+  }
+}
+
+/** Rows of a raw SQL query on either engine (both drivers answer `{ rows }`). */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

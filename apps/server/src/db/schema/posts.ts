@@ -1,0 +1,127 @@
+/** Posts (spec §3), their images and likes. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { counterColumn, createdAtColumn, idColumn, tstz, updatedAtColumn } from './columns';
+import { communities } from './communities';
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    /** 0 text, 1 image, 2 video, 4 gif, 5 url (POST_TYPES in packages/shared). */
+    type: smallint('type').notNull(),
+    title: varchar('title', { length: 1000 }).notNull(),
+    body: text('body').notNull().default(''),
+    nsfw: boolean('nsfw').notNull().default(false),
+    spoiler: boolean('spoiler').notNull().default(false),
+    /** Type 5: the link, its fetched title and preview image (storage key). */
+    url: text('url'),
+    urlTitle: text('url_title'),
+    urlImageKey: text('url_image_key'),
+    /** Type 2: storage keys of the video and its thumbnail, and the video's size in px. */
+    videoKey: text('video_key'),
+    thumbnailKey: text('thumbnail_key'),
+    videoWidth: integer('video_width'),
+    videoHeight: integer('video_height'),
+    /** = count(post_likes). */
+    likeCount: counterColumn('like_count'),
+    /** = count(comments) on the post, tombstones included (they stay visible). */
+    commentCount: counterColumn('comment_count'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+    /** Soft delete; null = visible. */
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [
+    // Keyset pages: ORDER BY created_at DESC, id DESC needs DESC NULLS FIRST in the index
+    // (Drizzle's bare .desc() is NULLS LAST, which that ORDER BY cannot use; DESIGN.md).
+    index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_community_created_idx').on(
+      t.communityId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_likes_idx').on(
+      t.likeCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('posts_type_valid', sql`${t.type} in (0, 1, 2, 4, 5)`),
+    check('posts_title_length', sql`char_length(${t.title}) >= 1`),
+    check('posts_like_count_nonneg', sql`${t.likeCount} >= 0`),
+    check('posts_comment_count_nonneg', sql`${t.commentCount} >= 0`),
+  ],
+);
+
+/** Up to five images per post, in order (position 0..4). */
+export const postImages = pgTable(
+  'post_images',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** Storage key, e.g. `post-images/{uid}/…`. */
+    key: text('key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Average colour shown while loading, `#rrggbb`. */
+    placeholder: varchar('placeholder', { length: 7 }),
+  },
+  (t) => [
+    primaryKey({ name: 'post_images_pk', columns: [t.postId, t.position] }),
+    check('post_images_position_range', sql`${t.position} between 0 and 4`),
+    check('post_images_size_positive', sql`${t.width} > 0 and ${t.height} > 0`),
+    check('post_images_placeholder_hex', sql`${t.placeholder} ~ '^#[0-9a-fA-F]{6}$'`),
+  ],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ name: 'post_likes_pk', columns: [t.userId, t.postId] }),
+    index('post_likes_post_idx').on(t.postId),
+  ],
+);
+
+/** Cache of link previews fetched by the server (SSRF-guarded), keyed by a hash of the URL. */
+export const linkPreviews = pgTable('link_previews', {
+  /** sha256 hex of the normalised URL. */
+  urlHash: text('url_hash').primaryKey(),
+  url: text('url').notNull(),
+  title: text('title'),
+  description: text('description'),
+  siteName: text('site_name'),
+  imageKey: text('image_key'),
+  /** 'ok' | 'failed' | 'blocked' (a failure is cached too, so it is not refetched at once). */
+  status: text('status').notNull().default('ok'),
+  fetchedAt: tstz('fetched_at').notNull().defaultNow(),
+});

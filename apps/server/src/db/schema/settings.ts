@@ -1,0 +1,19 @@
+/** Per-user preferences; one row per user, created lazily (absent row = defaults). */
+import { boolean, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { updatedAtColumn } from './columns';
+
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Feed sort: 'new' | 'top' (validated by the shared schema). */
+  defaultSort: text('default_sort').notNull().default('new'),
+  language: text('language').notNull().default('en'),
+  /** Notification switches, shape owned by the settings schema in packages/shared. */
+  notifications: jsonb('notifications').$type<Record<string, boolean>>().notNull().default({}),
+  /** Who may message this user: 'everyone' | 'following' | 'nobody'. */
+  dmPolicy: text('dm_policy').notNull().default('everyone'),
+  ratingPromptSeen: boolean('rating_prompt_seen').notNull().default(false),
+  updatedAt: updatedAtColumn(),
+});

@@ -1,0 +1,126 @@
+/** The shop: items, likes, orders and payment events (applied once). */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { counterColumn, createdAtColumn, idColumn, tstz, updatedAtColumn } from './columns';
+
+export const shopItems = pgTable(
+  'shop_items',
+  {
+    id: idColumn(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    about: text('about').notNull().default(''),
+    condition: text('condition').notNull().default(''),
+    /** Money is integer cents. */
+    priceCents: integer('price_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    /** Stock; never below zero (CHECK), decremented when a payment is confirmed. */
+    quantity: integer('quantity').notNull().default(0),
+    imageKey: text('image_key'),
+    /** = count(shop_likes). */
+    likeCount: counterColumn('like_count'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    index('shop_items_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('shop_items_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('shop_items_seller_created_idx').on(
+      t.sellerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('shop_items_quantity_nonneg', sql`${t.quantity} >= 0`),
+    check('shop_items_price_nonneg', sql`${t.priceCents} >= 0`),
+    check('shop_items_shipping_nonneg', sql`${t.shippingCents} >= 0`),
+    check('shop_items_like_count_nonneg', sql`${t.likeCount} >= 0`),
+  ],
+);
+
+export const shopLikes = pgTable(
+  'shop_likes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => shopItems.id, { onDelete: 'cascade' }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ name: 'shop_likes_pk', columns: [t.userId, t.itemId] }),
+    index('shop_likes_item_idx').on(t.itemId),
+  ],
+);
+
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
+export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: idColumn(),
+    /** Buyer; kept null after account deletion so the financial record survives. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** ISO 4217, lower-case as Stripe uses it. */
+    currency: text('currency').notNull().default('usd'),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** Checkout session id at the provider; unique so a confirmation maps to one order. */
+    providerSessionId: text('provider_session_id').unique('orders_provider_session_id_unique'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+    paidAt: tstz('paid_at'),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('orders_status_valid', sql`${t.status} in ('pending', 'paid', 'cancelled', 'refunded')`),
+    check('orders_provider_valid', sql`${t.provider} in ('test', 'stripe')`),
+    check(
+      'orders_amounts_nonneg',
+      sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+/** A line of an order, with name and prices snapshotted at checkout. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: idColumn(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null once the item is deleted; the snapshot below remains. */
+    itemId: uuid('item_id').references(() => shopItems.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    /** Shipping per unit. */
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_item_idx').on(t.itemId),
+    unique('order_items_order_item_unique').on(t.orderId, t.itemId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_amounts_nonneg', sql`${t.unitPriceCents} >= 0 and ${t.shippingCents} >= 0`),
+  ],
+);
+
+/** Webhook events by the provider's event id: inserting first (ON CONFLICT DO NOTHING) applies each once. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull().default('stripe'),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: tstz('received_at').notNull().defaultNow(),
+});

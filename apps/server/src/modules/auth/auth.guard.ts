@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { AppError, unauthorized } from '../../lib/errors';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  username: string;
+  role: 'user' | 'moderator' | 'admin';
+  twoFactorEnabled: boolean;
+  sessionId: string;
+  /** When this session signed in; sensitive actions want it under 5 minutes old. */
+  sessionCreatedAt: Date;
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** The signed-in user of this request, or null. Looked up once per request. */
+export function optionalUser(req: FastifyRequest): Promise<SessionUser | null> {
+  let p = cache.get(req);
+  if (!p) {
+    p = (async () => {
+      const result = await req.server.ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+      if (!result) return null;
+      const u = result.user as typeof result.user & {
+        username?: string | null;
+        displayUsername?: string | null;
+        role?: string | null;
+        twoFactorEnabled?: boolean | null;
+        banned?: boolean | null;
+      };
+      if (u.banned) return null;
+      const role = u.role === 'admin' || u.role === 'moderator' ? u.role : 'user';
+      return {
+        id: u.id,
+        email: u.email,
+        emailVerified: u.emailVerified,
+        name: u.name,
+        username: u.displayUsername ?? u.username ?? '',
+        role,
+        twoFactorEnabled: Boolean(u.twoFactorEnabled),
+        sessionId: result.session.id,
+        sessionCreatedAt: new Date(result.session.createdAt),
+      } satisfies SessionUser;
+    })();
+    cache.set(req, p);
+  }
+  return p;
+}
+
+/** The signed-in user; 401 `unauthorized` when there is none. */
+export async function requireUser(req: FastifyRequest): Promise<SessionUser> {
+  const user = await optionalUser(req);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** A signed-in moderator or admin; 403 otherwise. */
+export async function requireRole(req: FastifyRequest, ...roles: SessionUser['role'][]): Promise<SessionUser> {
+  const user = await requireUser(req);
+  if (!roles.includes(user.role)) throw new AppError(403, 'forbidden', 'You may not do that.');
+  return user;
+}
+
+/** True when the session signed in less than `maxAgeSec` ago (DESIGN.md: 300 s for sensitive actions). */
+export function isFreshSession(user: SessionUser, maxAgeSec = 300, now = Date.now()): boolean {
+  return now - user.sessionCreatedAt.getTime() < maxAgeSec * 1000;
+}

@@ -1,0 +1,115 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, twoFactor, username } from 'better-auth/plugins';
+import { UsernameSchema } from '@otakura/shared';
+import type { AppConfig } from '../../config/env';
+import type { Database } from '../../db/client';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import type { Mailer } from '../mail/mailer';
+import { changeEmailMail, resetPasswordMail, verificationMail } from '../mail/templates';
+import { resolveAuthSecret } from './auth-secret';
+
+export interface AuthDeps {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+  /** Called before a user row is deleted: tombstone comments, delete files (the users module). */
+  beforeDeleteUser?: (userId: string) => Promise<void>;
+}
+
+/** The web origins allowed to make state-changing requests: ours, and Vite's in development. */
+export function trustedOrigins(config: AppConfig): string[] {
+  const origins = [config.publicUrl];
+  if (config.nodeEnv !== 'production') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
+  return origins;
+}
+
+/**
+ * Better Auth, configured for Otakura: email + password with verification
+ * mails, password reset that ends other sessions, usernames, TOTP two-factor
+ * with backup codes, roles and bans, UUIDv7 ids, sessions in the database.
+ */
+export function createAuth(deps: AuthDeps) {
+  const { config, database, mailer } = deps;
+  const product = config.productName;
+  return betterAuth({
+    appName: product,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: resolveAuthSecret(config),
+    trustedOrigins: trustedOrigins(config),
+    database: drizzleAdapter(database.db, {
+      provider: 'pg',
+      schema: { users, sessions, accounts, verifications, twoFactors },
+    }),
+    user: {
+      modelName: 'users',
+      changeEmail: {
+        enabled: true,
+        async sendChangeEmailVerification({ user, newEmail, url }) {
+          await mailer.send({ to: user.email, ...changeEmailMail(product, user.name, newEmail, url) });
+        },
+      },
+      deleteUser: {
+        enabled: true,
+        async beforeDelete(user) {
+          await deps.beforeDeleteUser?.(user.id);
+        },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // DESIGN.md: sensitive actions need a sign-in younger than 5 minutes.
+      freshAge: 300,
+    },
+    account: { modelName: 'accounts' },
+    verification: { modelName: 'verifications' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({ to: user.email, ...resetPasswordMail(product, user.name, url) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send({ to: user.email, ...verificationMail(product, user.name, url) });
+      },
+    },
+    advanced: {
+      cookiePrefix: 'otakura',
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+      database: { generateId: () => newId() },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    // Our own limiter (auth.rate-limit.ts) answers in the API's error shape.
+    rateLimit: { enabled: false },
+    plugins: [
+      username({
+        minUsernameLength: 3,
+        maxUsernameLength: 30,
+        usernameValidator: (u) => UsernameSchema.safeParse(u).success,
+      }),
+      twoFactor({
+        issuer: product,
+        schema: { twoFactor: { modelName: 'twoFactors' } },
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

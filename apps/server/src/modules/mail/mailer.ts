@@ -1,0 +1,51 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { AppConfig } from '../../config/env';
+import { newId } from '../../lib/ids';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+interface Log {
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise every message is
+ * written to DATA_DIR/outbox/ as an .eml file and its first link is logged,
+ * so the embedded default works offline.
+ */
+export function createMailer(config: AppConfig, log: Log = { info: (o, m) => console.log(m, o) }): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(m) {
+        await transport.sendMail({ from: config.mailFrom, ...m });
+      },
+    };
+  }
+  const outbox = path.join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(m) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...m });
+      mkdirSync(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      const link = /https?:\/\/\S+/.exec(m.text)?.[0];
+      log.info({ to: m.to, file, link }, `mail "${m.subject}" written to the outbox`);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { AlertDialog } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
+import { Button } from './button';
+import './modal.css';
+import './confirm-dialog.css';
+
+export interface ConfirmDialogProps {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** An element that opens the dialog. */
+  trigger?: ReactNode;
+  /** The question, for example 'Are you sure you want to log out?'. */
+  title: ReactNode;
+  description?: ReactNode;
+  confirmLabel: ReactNode;
+  cancelLabel?: ReactNode;
+  /** `danger` for destructive actions (the default), `primary` otherwise. */
+  tone?: 'danger' | 'primary';
+  /** May return a promise: the confirm button shows loading and the dialog stays open until it settles. */
+  onConfirm: () => void | Promise<void>;
+}
+
+/** Asks before a destructive action. Radix AlertDialog: focus starts on Cancel and returns on close. */
+export function ConfirmDialog({
+  open: openProp,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  tone = 'danger',
+  onConfirm,
+}: ConfirmDialogProps) {
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const open = openProp ?? uncontrolledOpen;
+
+  const setOpen = (next: boolean) => {
+    if (busy && !next) return;
+    setUncontrolledOpen(next);
+    onOpenChange?.(next);
+  };
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      setBusy(false);
+      setOpen(false);
+    } catch {
+      // The caller reports the failure (a toast); keep the dialog so the user can retry or cancel.
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="ui-modal-overlay" />
+        <AlertDialog.Content
+          className="ui-confirm"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <AlertDialog.Title className="ui-confirm__title">{title}</AlertDialog.Title>
+          {description ? (
+            <AlertDialog.Description className="ui-confirm__description">{description}</AlertDialog.Description>
+          ) : null}
+          <div className="ui-confirm__actions">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary" disabled={busy}>
+                {cancelLabel}
+              </Button>
+            </AlertDialog.Cancel>
+            <Button variant={tone} loading={busy} onClick={() => void confirm()}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const apiTarget = 'http://localhost:3000';
+
+/** The product name is configuration: VITE_PRODUCT_NAME, else the server's PRODUCT_NAME, else Otakura. */
+function resolveProductName(mode: string): string {
+  const env = loadEnv(mode, fileURLToPath(new URL('../..', import.meta.url)), '');
+  const fromEnv = process.env.VITE_PRODUCT_NAME ?? env.VITE_PRODUCT_NAME ?? process.env.PRODUCT_NAME ?? env.PRODUCT_NAME;
+  return fromEnv?.trim() || 'Otakura';
+}
+
+/** Writes the product name into index.html's <title>. */
+function productNameInHtml(productName: string): Plugin {
+  const escaped = productName.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    name: 'otakura-product-name',
+    transformIndexHtml: (html) => html.replaceAll('%PRODUCT_NAME%', escaped),
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const productName = resolveProductName(mode);
+  return {
+    plugins: [react(), productNameInHtml(productName)],
+    resolve: { alias: { '@': srcDir } },
+    define: { 'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName) },
+    server: {
+      port: 5173,
+      strictPort: true,
+      proxy: {
+        '/api': { target: apiTarget, ws: true, changeOrigin: false },
+        '/files': { target: apiTarget, changeOrigin: false },
+      },
+    },
+    preview: { port: 4173 },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      assetsDir: 'assets',
+      sourcemap: true,
+      target: 'es2022',
+    },
+  };
+});
