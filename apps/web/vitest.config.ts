@@ -11,6 +11,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    clearMocks: true,
     restoreMocks: true,
   },
 });

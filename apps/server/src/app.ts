@@ -19,6 +19,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
 
@@ -36,7 +37,6 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     logger: opts.logger ?? { level: ctx.config.logLevel },
     bodyLimit: LIMITS.jsonBodyMaxBytes,
     trustProxy: true,
-    disableRequestLogging: ctx.config.nodeEnv === 'test',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -91,6 +91,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth: ctx.auth });
   await app.register(filesRoutes, { storage: ctx.storage });
+  await app.register(usersRoutes);
 
   // The SPA and the 404 handler come last.
   await app.register(webAppPlugin, { distDir: ctx.config.webDistDir ?? defaultWebDistDir() });

@@ -11,7 +11,12 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction, PgTransactionConfig } from 'drizzle-orm/pg-core';
+import type {
+  PgDatabase,
+  PgQueryResultHKT,
+  PgTransaction,
+  PgTransactionConfig,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -52,8 +57,11 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
-    pool.on('error', opts.onPoolError ?? ((err) => console.error('PostgreSQL pool error:', err.message)));
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    pool.on(
+      'error',
+      opts.onPoolError ?? ((err) => console.error('PostgreSQL pool error:', err.message)),
+    );
+    const db: Db = drizzleNodePg(pool, { schema });
     let closed = false;
     const database: Database = {
       db,
@@ -83,7 +91,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(pglite, { schema });
   return {
     db,
     kind: 'pglite',
@@ -105,7 +113,9 @@ const MIGRATION_LOCK_KEY = 4_726_173_310_071_913n;
  * The migrations folder, found by walking up from this module: works from src (tsx, vitest)
  * and from a bundle in apps/server/dist, whose parent holds src/db/migrations.
  */
-export function resolveMigrationsFolder(from: string = path.dirname(fileURLToPath(import.meta.url))): string {
+export function resolveMigrationsFolder(
+  from: string = path.dirname(fileURLToPath(import.meta.url)),
+): string {
   const tried: string[] = [];
   let dir = path.resolve(from);
   for (;;) {
@@ -132,10 +142,22 @@ export async function migrateDatabase(
   database: Database,
   opts: { migrationsFolder?: string } = {},
 ): Promise<void> {
-  const migrationsFolder = opts.migrationsFolder ?? resolveMigrationsFolder();
+  // Calls on one Database run one after another (PGlite has a single connection and no advisory lock).
+  const previous = migrating.get(database) ?? Promise.resolve();
+  const run = previous
+    .catch(() => undefined)
+    .then(() => migrateNow(database, opts.migrationsFolder));
+  migrating.set(database, run);
+  return run;
+}
+
+const migrating = new WeakMap<Database, Promise<void>>();
+
+async function migrateNow(database: Database, folder: string | undefined): Promise<void> {
+  const migrationsFolder = folder ?? resolveMigrationsFolder();
   if (database.kind === 'pglite') {
-    // The cast only narrows the driver-independent type back to the driver the migrator wants.
-    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    if (!database.pglite) throw new Error('A pglite Database needs its PGlite instance.');
+    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder });
     return;
   }
   const pool = database.pool;
@@ -184,7 +206,9 @@ export async function runInTransaction<T>(
   fn: (tx: Tx) => Promise<T>,
   opts: RunInTransactionOptions = {},
 ): Promise<T> {
-  const { retries = TIMINGS.transactionRetryCap, ...config } = opts;
+  const { retries = TIMINGS.transactionRetryCap, ...rest } = opts;
+  // Drizzle issues `SET TRANSACTION` for any config object, even an empty one (a syntax error).
+  const config = Object.values(rest).some((v) => v !== undefined) ? rest : undefined;
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(fn, config);
@@ -198,7 +222,10 @@ export async function runInTransaction<T>(
 }
 
 /** Rows of a raw SQL query on either engine (both drivers answer `{ rows }`). */
-export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

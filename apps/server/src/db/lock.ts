@@ -13,11 +13,16 @@ export const LOCK_FILE_NAME = 'otakura.lock';
 
 interface LockContent {
   pid: number;
-  /** ms since epoch when the holding process started. */
+  /** ms since epoch when the holder started; informational. */
   startedAt: number;
   /** Informational only: a container gets a new hostname on every start, so it decides nothing. */
   hostname: string;
+  /** Identifies one acquisition, so release never removes someone else's lock. */
   token: string;
+  /** Linux: the holder's start time in clock ticks since boot (/proc/pid/stat), to detect pid reuse. */
+  procStart?: string;
+  /** Linux: the kernel boot id; a lock from an earlier boot is stale whatever its pid. */
+  bootId?: string;
 }
 
 /** Lock files held by this process (a second open of the same directory in one process also loses data). */
@@ -31,16 +36,10 @@ export async function acquireDataDirLock(dataDir: string): Promise<() => Promise
   await mkdir(dataDir, { recursive: true });
   const lockPath = path.join(path.resolve(dataDir), LOCK_FILE_NAME);
   const shown = displayPath(dataDir);
-  const mine: LockContent = {
-    pid: process.pid,
-    startedAt: Math.round(Date.now() - process.uptime() * 1000),
-    hostname: os.hostname(),
-    token: randomUUID(),
-  };
-
   if (heldHere.has(lockPath)) {
     throw new Error(`This process already has ${shown} open. Open each data folder once.`);
   }
+  const mine = ownLockContent();
 
   for (let attempt = 0; attempt < 4; attempt++) {
     if (tryCreate(lockPath, mine)) return holdLock(lockPath, mine);
@@ -59,7 +58,20 @@ export async function acquireDataDirLock(dataDir: string): Promise<() => Promise
     }
     takeOverStale(lockPath, holder, shown);
   }
-  throw new Error(`Could not take the lock on ${shown} (${lockPath}); another server may be starting.`);
+  throw new Error(
+    `Could not take the lock on ${shown} (${lockPath}); another server may be starting.`,
+  );
+}
+
+function ownLockContent(): LockContent {
+  return {
+    pid: process.pid,
+    startedAt: Math.round(Date.now() - process.uptime() * 1000),
+    hostname: os.hostname(),
+    token: randomUUID(),
+    procStart: procStartTicks(process.pid),
+    bootId: bootId(),
+  };
 }
 
 function displayPath(dataDir: string): string {
@@ -100,57 +112,54 @@ function readLock(lockPath: string): LockContent | 'missing' | 'unreadable' {
         startedAt: typeof v.startedAt === 'number' ? v.startedAt : 0,
         hostname: typeof v.hostname === 'string' ? v.hostname : '',
         token: typeof v.token === 'string' ? v.token : '',
+        procStart: typeof v.procStart === 'string' ? v.procStart : undefined,
+        bootId: typeof v.bootId === 'string' ? v.bootId : undefined,
       };
     }
   } catch {
-    // fall through
+    // not JSON: unreadable
   }
   return 'unreadable';
 }
 
 /**
  * Whether the lock's holder still runs. A pid can be reused after a crash (in a container the
- * server is often pid 1 every time), so our own pid only counts when this process holds the lock,
- * and on Linux a live pid whose start time differs from the recorded one is another program.
+ * server is often pid 1 every time), so our own pid only counts when this process holds the lock
+ * (it is in `heldHere`, checked before), and on Linux a live pid that started at another moment
+ * (boot-relative ticks, immune to clock changes) or in an earlier boot is another program.
  */
 function isAlive(holder: LockContent): boolean {
-  if (holder.pid === process.pid) return false; // not in heldHere: left by an earlier run with our pid
+  if (holder.pid === process.pid) return false;
   try {
     process.kill(holder.pid, 0);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false; // ESRCH: no such process
   }
-  if (holder.startedAt > 0 && startTimesComparable()) {
-    const started = processStartTime(holder.pid);
-    if (started !== undefined && Math.abs(started - holder.startedAt) > START_TIME_TOLERANCE_MS) return false;
+  const boot = bootId();
+  if (holder.bootId && boot && holder.bootId !== boot) return false;
+  if (holder.procStart) {
+    const started = procStartTicks(holder.pid);
+    if (started !== undefined && started !== holder.procStart) return false;
   }
   return true;
 }
 
-const START_TIME_TOLERANCE_MS = 5000;
-let comparable: boolean | undefined;
-
-/** /proc start times are trusted only if they match our own recorded start (right clock tick rate etc.). */
-function startTimesComparable(): boolean {
-  if (comparable === undefined) {
-    const own = processStartTime(process.pid);
-    comparable =
-      own !== undefined && Math.abs(own - (Date.now() - process.uptime() * 1000)) < START_TIME_TOLERANCE_MS / 2;
-  }
-  return comparable;
-}
-
-/** Start of a process in ms since epoch, from Linux /proc; undefined elsewhere. */
-function processStartTime(pid: number): number | undefined {
+/** Field 22 (starttime) of /proc/<pid>/stat; undefined off Linux. */
+function procStartTicks(pid: number): string | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces) start at field 3; starttime is field 22.
+    // The command name (field 2) may contain spaces and parentheses: count from its last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[19]);
-    const btime = /^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1];
-    if (!Number.isFinite(ticks) || !btime) return undefined;
-    const CLOCK_TICKS_PER_SECOND = 100;
-    return Number(btime) * 1000 + (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
+    const ticks = fields[19];
+    return ticks && /^\d+$/.test(ticks) ? ticks : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function bootId(): string | undefined {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined;
   } catch {
     return undefined;
   }
@@ -162,12 +171,7 @@ function processStartTime(pid: number): number | undefined {
  */
 function takeOverStale(lockPath: string, stale: LockContent | 'unreadable', shown: string): void {
   const guardPath = `${lockPath}.takeover`;
-  const guard: LockContent = {
-    pid: process.pid,
-    startedAt: Math.round(Date.now() - process.uptime() * 1000),
-    hostname: os.hostname(),
-    token: randomUUID(),
-  };
+  const guard = ownLockContent();
   if (!tryCreate(guardPath, guard)) {
     const other = readLock(guardPath);
     if (other !== 'missing' && other !== 'unreadable' && isAlive(other)) {
@@ -177,14 +181,17 @@ function takeOverStale(lockPath: string, stale: LockContent | 'unreadable', show
       );
     }
     unlinkIfExists(guardPath); // left by a process that died during a takeover
-    if (!tryCreate(guardPath, guard)) return; // someone else is taking over: caller retries
+    if (!tryCreate(guardPath, guard)) return; // someone else is taking over: the caller retries
   }
   try {
     const now = readLock(lockPath);
     const same =
       now === 'unreadable'
         ? stale === 'unreadable'
-        : now !== 'missing' && stale !== 'unreadable' && now.token === stale.token && now.pid === stale.pid;
+        : now !== 'missing' &&
+          stale !== 'unreadable' &&
+          now.token === stale.token &&
+          now.pid === stale.pid;
     if (same) unlinkIfExists(lockPath);
   } finally {
     unlinkIfExists(guardPath);
@@ -205,7 +212,9 @@ function holdLock(lockPath: string, mine: LockContent): () => Promise<void> {
     if (!heldHere.delete(lockPath)) return;
     process.removeListener('exit', releaseSync);
     const now = readLock(lockPath);
-    if (now !== 'missing' && now !== 'unreadable' && now.token === mine.token) unlinkIfExists(lockPath);
+    if (now !== 'missing' && now !== 'unreadable' && now.token === mine.token) {
+      unlinkIfExists(lockPath);
+    }
   };
   // Normal exits clean up even if shutdown forgot to release; a crash leaves a stale lock, taken over later.
   process.on('exit', releaseSync);

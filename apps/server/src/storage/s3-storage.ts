@@ -8,7 +8,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { assertValidKey, normalizePrefix } from './keys';
 import type { ByteRange, Storage, StoredObjectInfo } from './storage';
 
@@ -118,16 +118,32 @@ export class S3Storage implements Storage {
         }),
       );
       // With a range, ContentLength is the slice; the full size is after the slash of Content-Range.
-      const total = res.ContentRange ? Number(res.ContentRange.split('/')[1]) : res.ContentLength;
+      const served = parseContentRange(res.ContentRange);
+      const size = served?.total ?? res.ContentLength ?? 0;
+      let body = res.Body as Readable;
+      if (range) {
+        // Some S3-compatible servers widen or ignore a range (s3rver reads `bytes=0-0` as `0-`).
+        // Callers rely on exact bytes, so cut the stream to what was asked.
+        const wantEnd = Math.min(range.end, size - 1);
+        const start = served?.start ?? 0;
+        const end = served?.end ?? size - 1;
+        if (start > range.start || end < wantEnd) {
+          body.destroy();
+          throw new Error(`S3 answered bytes ${start}-${end} for ${range.start}-${wantEnd} of ${key}`);
+        }
+        if (start !== range.start || end !== wantEnd) {
+          body = sliceStream(body, range.start - start, wantEnd - range.start + 1);
+        }
+      }
       return {
         info: {
           key,
-          size: Number.isFinite(total) ? Number(total) : 0,
+          size,
           contentType: res.ContentType ?? 'application/octet-stream',
           etag: res.ETag ?? '""',
           lastModified: res.LastModified ?? new Date(0),
         },
-        body: res.Body as Readable,
+        body,
       };
     } catch (err) {
       if (isNotFound(err)) return null;
@@ -184,6 +200,42 @@ function httpStatus(err: unknown): number | undefined {
 function isNotFound(err: unknown): boolean {
   const name = (err as { name?: string })?.name;
   return name === 'NotFound' || name === 'NoSuchKey' || httpStatus(err) === 404;
+}
+
+function parseContentRange(header: string | undefined): { start: number; end: number; total: number } | null {
+  const match = header ? /^bytes (\d+)-(\d+)\/(\d+)$/.exec(header.trim()) : null;
+  return match ? { start: Number(match[1]), end: Number(match[2]), total: Number(match[3]) } : null;
+}
+
+/** Skips `skip` bytes, passes `take` bytes, then ends and releases the source. */
+function sliceStream(source: Readable, skip: number, take: number): Readable {
+  let toSkip = skip;
+  let remaining = take;
+  const out = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      if (remaining === 0) return cb();
+      let part = chunk;
+      if (toSkip > 0) {
+        const n = Math.min(toSkip, part.length);
+        part = part.subarray(n);
+        toSkip -= n;
+      }
+      if (part.length > 0) {
+        const kept = part.subarray(0, remaining);
+        remaining -= kept.length;
+        this.push(kept);
+      }
+      if (remaining === 0) {
+        this.push(null);
+        source.unpipe(out);
+        source.destroy();
+      }
+      cb();
+    },
+  });
+  source.on('error', (err) => out.destroy(err));
+  source.pipe(out);
+  return out;
 }
 
 async function streamToBuffer(stream: Readable): Promise<Buffer> {

@@ -188,3 +188,131 @@ export const SignUpInputSchema = z.object({
   password: PasswordSchema,
 });
 export type SignUpInput = z.infer<typeof SignUpInputSchema>;
+
+/** `?cursor=&limit=` of the followers / following lists. */
+export const ListUsersQuerySchema = z.object({
+  /** Opaque; the `nextCursor` of the previous page. */
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;
+
+/** One keyset page of people, newest follow first. */
+export const UserPageSchema = z.object({
+  items: z.array(UserSummarySchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type UserPage = z.infer<typeof UserPageSchema>;
+
+const ExportPersonSchema = z.object({ userId: z.string(), username: z.string(), since: z.string() });
+
+/**
+ * "Download my data": everything held about the user, as the privacy policy promises.
+ * Never password hashes, session tokens, OAuth tokens or two-factor secrets.
+ */
+export const AccountExportSchema = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    name: z.string(),
+    username: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    bio: z.string().nullable(),
+    birthday: z.string().nullable(),
+    phone: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    bannerUrl: z.string().nullable(),
+    role: z.string(),
+    nsfwOptIn: z.boolean(),
+    twoFactorEnabled: z.boolean(),
+    eulaAcceptedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  /** Null while the user never changed a setting (defaults apply). */
+  settings: z.record(z.string(), z.unknown()).nullable(),
+  /** Sign-in methods (e.g. `credential`), without any secret. */
+  signInMethods: z.array(z.object({ provider: z.string(), createdAt: z.string() })),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  posts: z.array(
+    z.object({
+      id: z.string(),
+      communityId: z.string(),
+      type: z.number().int(),
+      title: z.string(),
+      body: z.string(),
+      url: z.string().nullable(),
+      nsfw: z.boolean(),
+      spoiler: z.boolean(),
+      imageUrls: z.array(z.string()),
+      videoUrl: z.string().nullable(),
+      likeCount: z.number().int(),
+      commentCount: z.number().int(),
+      createdAt: z.string(),
+      deletedAt: z.string().nullable(),
+    }),
+  ),
+  comments: z.array(
+    z.object({
+      id: z.string(),
+      postId: z.string().nullable(),
+      mediaId: z.string().nullable(),
+      replyToId: z.string().nullable(),
+      body: z.string(),
+      likeCount: z.number().int(),
+      createdAt: z.string(),
+      editedAt: z.string().nullable(),
+    }),
+  ),
+  likes: z.object({
+    posts: z.array(z.object({ postId: z.string(), createdAt: z.string() })),
+    comments: z.array(z.object({ commentId: z.string(), createdAt: z.string() })),
+    media: z.array(z.object({ mediaId: z.string(), createdAt: z.string() })),
+    shopItems: z.array(z.object({ itemId: z.string(), createdAt: z.string() })),
+  }),
+  following: z.array(ExportPersonSchema),
+  followers: z.array(ExportPersonSchema),
+  blocked: z.array(ExportPersonSchema),
+  memberships: z.array(z.object({ communityId: z.string(), name: z.string(), since: z.string() })),
+  shopItems: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      about: z.string(),
+      priceCents: z.number().int(),
+      quantity: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      totalCents: z.number().int(),
+      currency: z.string(),
+      createdAt: z.string(),
+      paidAt: z.string().nullable(),
+      items: z.array(
+        z.object({
+          itemId: z.string().nullable(),
+          name: z.string(),
+          unitPriceCents: z.number().int(),
+          quantity: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+  reports: z.array(z.object({ commentId: z.string(), commentText: z.string(), status: z.string(), createdAt: z.string() })),
+  mediaViews: z.array(z.object({ mediaId: z.string(), episodeId: z.string().nullable(), createdAt: z.string() })),
+});
+export type AccountExport = z.infer<typeof AccountExportSchema>;

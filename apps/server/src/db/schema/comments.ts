@@ -1,6 +1,15 @@
 /** Comments on a post or on a media entry (spec §3), their likes and reports. */
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, unique, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { counterColumn, createdAtColumn, idColumn, tstz } from './columns';
 import { communities } from './communities';
@@ -22,7 +31,9 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     /** The comment this one answers (spec "Reply"). */
-    replyToId: uuid('reply_to_id').references((): AnyPgColumn => comments.id, { onDelete: 'set null' }),
+    replyToId: uuid('reply_to_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'set null',
+    }),
     /** The user answered (spec "ReplyingUser"). */
     replyingUserId: uuid('replying_user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),

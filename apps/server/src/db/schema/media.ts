@@ -1,6 +1,16 @@
 /** The media library (spec §3): series of episodes, manga in volumes/issues/pages, sequences. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { counterColumn, createdAtColumn, idColumn } from './columns';
 
@@ -28,7 +38,11 @@ export const media = pgTable(
   (t) => [
     index('media_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     index('media_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('media_kind_created_idx').on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('media_kind_created_idx').on(
+      t.kind,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('media_kind_valid', sql`${t.kind} in ('video', 'manga', 'sequence')`),
     check('media_like_count_nonneg', sql`${t.likeCount} >= 0`),
     check('media_view_count_nonneg', sql`${t.viewCount} >= 0`),

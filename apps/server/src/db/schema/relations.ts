@@ -3,7 +3,15 @@ import { relations } from 'drizzle-orm';
 import { accounts, sessions, twoFactors, users } from './auth';
 import { commentLikes, commentReports, comments } from './comments';
 import { communities, communityMembers } from './communities';
-import { media, mediaEpisodes, mediaIssues, mediaLikes, mediaPages, mediaViews, mediaVolumes } from './media';
+import {
+  media,
+  mediaEpisodes,
+  mediaIssues,
+  mediaLikes,
+  mediaPages,
+  mediaViews,
+  mediaVolumes,
+} from './media';
 import { postImages, postLikes, posts } from './posts';
 import { userSettings } from './settings';
 import { orderItems, orders, shopItems, shopLikes } from './shop';
@@ -38,7 +46,10 @@ export const communitiesRelations = relations(communities, ({ many }) => ({
   posts: many(posts),
 }));
 export const communityMembersRelations = relations(communityMembers, ({ one }) => ({
-  community: one(communities, { fields: [communityMembers.communityId], references: [communities.id] }),
+  community: one(communities, {
+    fields: [communityMembers.communityId],
+    references: [communities.id],
+  }),
   user: one(users, { fields: [communityMembers.userId], references: [users.id] }),
 }));
 
@@ -60,13 +71,21 @@ export const postLikesRelations = relations(postLikes, ({ one }) => ({
 export const commentsRelations = relations(comments, ({ one, many }) => ({
   post: one(posts, { fields: [comments.postId], references: [posts.id] }),
   media: one(media, { fields: [comments.mediaId], references: [media.id] }),
-  user: one(users, { fields: [comments.userId], references: [users.id], relationName: 'commentAuthor' }),
+  user: one(users, {
+    fields: [comments.userId],
+    references: [users.id],
+    relationName: 'commentAuthor',
+  }),
   replyingUser: one(users, {
     fields: [comments.replyingUserId],
     references: [users.id],
     relationName: 'commentReplyingUser',
   }),
-  replyTo: one(comments, { fields: [comments.replyToId], references: [comments.id], relationName: 'replies' }),
+  replyTo: one(comments, {
+    fields: [comments.replyToId],
+    references: [comments.id],
+    relationName: 'replies',
+  }),
   replies: many(comments, { relationName: 'replies' }),
   likes: many(commentLikes),
 }));

@@ -1,6 +1,16 @@
 /** The shop: items, likes, orders and payment events (applied once). */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { counterColumn, createdAtColumn, idColumn, tstz, updatedAtColumn } from './columns';
 
@@ -81,7 +91,11 @@ export const orders = pgTable(
     paidAt: tstz('paid_at'),
   },
   (t) => [
-    index('orders_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('orders_status_valid', sql`${t.status} in ('pending', 'paid', 'cancelled', 'refunded')`),
     check('orders_provider_valid', sql`${t.provider} in ('test', 'stripe')`),
     check(

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import type { Mailer } from '../mail/mailer';
+import { sendInBackground, type Mailer } from '../mail/mailer';
 import { changeEmailMail, resetPasswordMail, verificationMail } from '../mail/templates';
 import { resolveAuthSecret } from './auth-secret';
 
@@ -16,6 +16,8 @@ export interface AuthDeps {
   mailer: Mailer;
   /** Called before a user row is deleted: tombstone comments, delete files (the users module). */
   beforeDeleteUser?: (userId: string) => Promise<void>;
+  /** Where failed mail sends are reported (default: the console). */
+  log?: { error(obj: object, msg: string): void };
 }
 
 /** The web origins allowed to make state-changing requests: ours, and Vite's in development. */
@@ -33,6 +35,11 @@ export function trustedOrigins(config: AppConfig): string[] {
 export function createAuth(deps: AuthDeps) {
   const { config, database, mailer } = deps;
   const product = config.productName;
+  // Mails go out in the background: see sendInBackground.
+  const mail = (to: string, m: { subject: string; text: string; html: string }) =>
+    sendInBackground(mailer, { to, ...m }, (err) =>
+      deps.log ? deps.log.error({ err, to }, `mail "${m.subject}" failed`) : console.error(`mail "${m.subject}" to ${to} failed:`, err),
+    );
   return betterAuth({
     appName: product,
     baseURL: config.publicUrl,
@@ -48,7 +55,7 @@ export function createAuth(deps: AuthDeps) {
       changeEmail: {
         enabled: true,
         async sendChangeEmailVerification({ user, newEmail, url }) {
-          await mailer.send({ to: user.email, ...changeEmailMail(product, user.name, newEmail, url) });
+          mail(user.email, changeEmailMail(product, user.name, newEmail, url));
         },
       },
       deleteUser: {
@@ -76,7 +83,7 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
-        await mailer.send({ to: user.email, ...resetPasswordMail(product, user.name, url) });
+        mail(user.email, resetPasswordMail(product, user.name, url));
       },
     },
     emailVerification: {
@@ -84,7 +91,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url }) {
-        await mailer.send({ to: user.email, ...verificationMail(product, user.name, url) });
+        mail(user.email, verificationMail(product, user.name, url));
       },
     },
     advanced: {
@@ -96,6 +103,8 @@ export function createAuth(deps: AuthDeps) {
     },
     // Our own limiter (auth.rate-limit.ts) answers in the API's error shape.
     rateLimit: { enabled: false },
+    // Its "user not found" lines during tests are expected noise.
+    logger: { disabled: config.nodeEnv === 'test' },
     plugins: [
       username({
         minUsernameLength: 3,

@@ -44,10 +44,10 @@ export function parseRange(header: string | undefined, size: number): RangeReque
     return { kind: 'range', start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(first);
-  const end = last === '' ? size - 1 : Number(last);
-  if (end < start) return { kind: 'none' };
+  if (last !== '' && Number(last) < start) return { kind: 'none' };
   if (start >= size) return { kind: 'unsatisfiable' };
-  return { kind: 'range', start, end: Math.min(end, size - 1) };
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  return { kind: 'range', start, end };
 }
 
 function quoted(etag: string): string {
@@ -63,8 +63,9 @@ function noneMatch(header: string, etag: string): boolean {
 }
 
 /** If-Range: serve the range only when the representation is unchanged (strong ETag or exact date). */
-function rangeStillValid(header: string | undefined, info: StoredObjectInfo, etag: string): boolean {
-  if (!header) return true;
+function rangeStillValid(header: string | string[] | undefined, info: StoredObjectInfo, etag: string): boolean {
+  if (header === undefined) return true;
+  if (Array.isArray(header)) return false;
   const value = header.trim();
   if (value.startsWith('"') || value.startsWith('W/')) return value === etag && !etag.startsWith('W/');
   const date = Date.parse(value);

@@ -20,6 +20,33 @@ interface Log {
   info(obj: object, msg: string): void;
 }
 
+const inFlight = new WeakMap<Mailer, Set<Promise<void>>>();
+
+/**
+ * Sends without making the caller wait: a slow or broken mail server never holds up
+ * (or fails) a sign-up, and a reset request answers in the same time whether or not
+ * a mail goes out. Failures are logged. `flushMail` waits for what is still going out.
+ */
+export function sendInBackground(
+  mailer: Mailer,
+  message: MailMessage,
+  onError: (err: unknown) => void = (err) => console.error(`mail "${message.subject}" to ${message.to} failed:`, err),
+): void {
+  let pending = inFlight.get(mailer);
+  if (!pending) inFlight.set(mailer, (pending = new Set()));
+  const p: Promise<void> = mailer
+    .send(message)
+    .catch(onError)
+    .finally(() => pending.delete(p));
+  pending.add(p);
+}
+
+/** Resolves when every mail sent in the background through `mailer` so far has gone (or failed). */
+export async function flushMail(mailer: Mailer): Promise<void> {
+  const pending = inFlight.get(mailer);
+  while (pending && pending.size > 0) await Promise.allSettled([...pending]);
+}
+
 /**
  * SMTP through nodemailer when SMTP_URL is set; otherwise every message is
  * written to DATA_DIR/outbox/ as an .eml file and its first link is logged,

@@ -36,10 +36,15 @@ export function ConfirmDialog({
   const [busy, setBusy] = useState(false);
   const open = openProp ?? uncontrolledOpen;
 
-  const setOpen = (next: boolean) => {
-    if (busy && !next) return;
+  const commitOpen = (next: boolean) => {
     setUncontrolledOpen(next);
     onOpenChange?.(next);
+  };
+
+  // Escape or Cancel while the action runs would hide a result the user is waiting for.
+  const onRadixOpenChange = (next: boolean) => {
+    if (busy && !next) return;
+    commitOpen(next);
   };
 
   const confirm = async () => {
@@ -47,7 +52,7 @@ export function ConfirmDialog({
     try {
       await onConfirm();
       setBusy(false);
-      setOpen(false);
+      commitOpen(false);
     } catch {
       // The caller reports the failure (a toast); keep the dialog so the user can retry or cancel.
       setBusy(false);
@@ -55,7 +60,7 @@ export function ConfirmDialog({
   };
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+    <AlertDialog.Root open={open} onOpenChange={onRadixOpenChange}>
       {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="ui-modal-overlay" />

@@ -1,0 +1,448 @@
+/**
+ * Drizzle queries of the users module. Every function takes a `Db`, which may be a
+ * transaction; the service decides the transactions.
+ */
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { DELETED_COMMENT_TEXT, SYSTEM_USER_ID } from '@otakura/shared';
+import { queryRows, type Db } from '../../db/client';
+import {
+  accounts,
+  commentLikes,
+  commentReports,
+  comments,
+  communities,
+  communityMembers,
+  media,
+  mediaLikes,
+  mediaViews,
+  orderItems,
+  orders,
+  postImages,
+  postLikes,
+  posts,
+  sessions,
+  shopItems,
+  shopLikes,
+  userBlocks,
+  userFollows,
+  users,
+  userSettings,
+} from '../../db/schema';
+import type { Cursor } from './users.cursor';
+import type { UserRow, UserSummaryRow } from './users.mapper';
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Banned now: the flag is set and the ban has not expired. */
+const isBannedNow = sql<boolean>`(${users.banned} and (${users.banExpires} is null or ${users.banExpires} > now()))`;
+
+/**
+ * A user others may see: exists, is not the system account, is not banned.
+ * Undefined otherwise, so callers answer 404 whatever the reason.
+ */
+export async function findVisibleUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), ne(users.id, SYSTEM_USER_ID), sql`not ${isBannedNow}`))
+    .limit(1);
+  return row;
+}
+
+export async function isFollowing(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(userFollows)
+    .where(and(eq(userFollows.followerId, followerId), eq(userFollows.followeeId, followeeId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface ProfileFields {
+  bio?: string;
+  birthday?: string;
+  /** `yyyy-mm-dd`, set together with `birthday`. */
+  birthDate?: string;
+}
+
+/**
+ * Sets bio and/or birthday in one statement, only where every field given is
+ * still empty: either all are written or none (then undefined is returned).
+ */
+export async function setProfileFieldsIfEmpty(
+  db: Db,
+  id: string,
+  fields: ProfileFields,
+): Promise<UserRow | undefined> {
+  const conditions: SQL[] = [eq(users.id, id)];
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (fields.bio !== undefined) {
+    conditions.push(sql`coalesce(btrim(${users.bio}), '') = ''`);
+    set.bio = fields.bio;
+  }
+  if (fields.birthday !== undefined) {
+    conditions.push(sql`coalesce(btrim(${users.birthday}), '') = ''`);
+    set.birthday = fields.birthday;
+    set.birthDate = fields.birthDate;
+  }
+  const [row] = await db
+    .update(users)
+    .set(set)
+    .where(and(...conditions))
+    .returning();
+  return row;
+}
+
+export interface AccountFields {
+  /** Lower-case, as Better Auth's username plugin stores it. */
+  username?: string;
+  displayUsername?: string;
+  name?: string;
+  phone?: string | null;
+}
+
+export async function updateAccountFields(db: Db, id: string, fields: AccountFields): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(fields).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** True when another user holds this username in any case. */
+export async function usernameTakenByOther(db: Db, username: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, id)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type ImageColumn = 'profileImageKey' | 'bannerImageKey';
+
+/**
+ * Points the user's avatar or banner at `newKey` and answers the key it replaced.
+ * The row is locked first, so two uploads racing each get the other's key as the
+ * old one and no file is left behind.
+ */
+export async function replaceImageKey(
+  db: Db,
+  id: string,
+  column: ImageColumn,
+  newKey: string,
+): Promise<{ row: UserRow; oldKey: string | null } | undefined> {
+  const [current] = await db
+    .select({ key: users[column] })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  if (!current) return undefined;
+  const [row] = await db
+    .update(users)
+    .set({ [column]: newKey })
+    .where(eq(users.id, id))
+    .returning();
+  return row ? { row, oldKey: current.key } : undefined;
+}
+
+/** Inserts the follow row; true only when it was really inserted (not already there). */
+export async function insertFollow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  const rows = await db
+    .insert(userFollows)
+    .values({ followerId, followeeId })
+    .onConflictDoNothing()
+    .returning({ followerId: userFollows.followerId });
+  return rows.length > 0;
+}
+
+/** Deletes the follow row; true only when there was one to delete. */
+export async function deleteFollow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  const rows = await db
+    .delete(userFollows)
+    .where(and(eq(userFollows.followerId, followerId), eq(userFollows.followeeId, followeeId)))
+    .returning({ followerId: userFollows.followerId });
+  return rows.length > 0;
+}
+
+/**
+ * Moves followee.follower_count and follower.following_count by `delta`. The two rows
+ * are updated in id order, so a follow A→B racing B→A cannot deadlock.
+ */
+export async function shiftFollowCounters(
+  db: Db,
+  followerId: string,
+  followeeId: string,
+  delta: 1 | -1,
+): Promise<void> {
+  const updates = [
+    { id: followerId, set: { followingCount: sql`${users.followingCount} + ${delta}` } },
+    { id: followeeId, set: { followerCount: sql`${users.followerCount} + ${delta}` } },
+  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const u of updates) await db.update(users).set(u.set).where(eq(users.id, u.id));
+}
+
+export async function followerCountOf(db: Db, id: string): Promise<number> {
+  const [row] = await db.select({ n: users.followerCount }).from(users).where(eq(users.id, id));
+  return row?.n ?? 0;
+}
+
+/** `created_at` as the cursor carries it: UTC with microseconds. */
+const cursorAt = (column: typeof userFollows.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export type FollowListRow = UserSummaryRow & { cursorAt: string };
+
+/**
+ * One keyset page of the people on one side of a user's follows, newest follow
+ * first: `followers` of `userId`, or those `userId` is `following`. Banned users
+ * are left out. Returns up to `limit + 1` rows so the caller knows if more follow.
+ */
+export async function listFollows(
+  db: Db,
+  side: 'followers' | 'following',
+  userId: string,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<FollowListRow[]> {
+  const own = side === 'followers' ? userFollows.followeeId : userFollows.followerId;
+  const other = side === 'followers' ? userFollows.followerId : userFollows.followeeId;
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      displayUsername: users.displayUsername,
+      profileImageKey: users.profileImageKey,
+      cursorAt: cursorAt(userFollows.createdAt),
+    })
+    .from(userFollows)
+    .innerJoin(users, eq(users.id, other))
+    .where(
+      and(
+        eq(own, userId),
+        sql`not ${isBannedNow}`,
+        cursor
+          ? sql`(${userFollows.createdAt}, ${other}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(userFollows.createdAt), desc(other))
+    .limit(limit + 1);
+}
+
+export interface StatsRow extends Record<string, unknown> {
+  posts: number;
+  comments: number;
+  likes_given: number;
+  likes_received: number;
+  followers: number;
+  following: number;
+  communities: number;
+}
+
+/** Counted from the rows themselves (not the counters), each on an index keyed by user. */
+export async function accountStats(db: Db, userId: string): Promise<StatsRow> {
+  const [row] = await queryRows<StatsRow>(
+    db,
+    sql`select
+      (select count(*) from ${posts} where ${posts.userId} = ${userId} and ${posts.deletedAt} is null)::int as posts,
+      (select count(*) from ${comments} where ${comments.userId} = ${userId})::int as comments,
+      ((select count(*) from ${postLikes} where ${postLikes.userId} = ${userId})
+        + (select count(*) from ${commentLikes} where ${commentLikes.userId} = ${userId})
+        + (select count(*) from ${mediaLikes} where ${mediaLikes.userId} = ${userId})
+        + (select count(*) from ${shopLikes} where ${shopLikes.userId} = ${userId}))::int as likes_given,
+      ((select count(*) from ${postLikes} join ${posts} on ${posts.id} = ${postLikes.postId}
+          where ${posts.userId} = ${userId} and ${posts.deletedAt} is null)
+        + (select count(*) from ${commentLikes} join ${comments} on ${comments.id} = ${commentLikes.commentId}
+          where ${comments.userId} = ${userId}))::int as likes_received,
+      (select count(*) from ${userFollows} where ${userFollows.followeeId} = ${userId})::int as followers,
+      (select count(*) from ${userFollows} where ${userFollows.followerId} = ${userId})::int as following,
+      (select count(*) from ${communityMembers} where ${communityMembers.userId} = ${userId})::int as communities`,
+  );
+  return row!;
+}
+
+/** Everything held about a user, read for "Download my data" (one consistent snapshot when run in a transaction). */
+export async function exportData(db: Db, userId: string) {
+  const [
+    settings,
+    signInMethods,
+    sessionRows,
+    postRows,
+    imageRows,
+    commentRows,
+    postLikeRows,
+    commentLikeRows,
+    mediaLikeRows,
+    shopLikeRows,
+    followingRows,
+    followerRows,
+    blockedRows,
+    membershipRows,
+    shopItemRows,
+    orderRows,
+    orderItemRows,
+    reportRows,
+    viewRows,
+  ] = await Promise.all([
+    db.select().from(userSettings).where(eq(userSettings.userId, userId)),
+    db
+      .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
+      .from(accounts)
+      .where(eq(accounts.userId, userId))
+      .orderBy(asc(accounts.createdAt)),
+    db
+      .select({
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt)),
+    db.select().from(posts).where(eq(posts.userId, userId)).orderBy(asc(posts.createdAt), asc(posts.id)),
+    db
+      .select({ postId: postImages.postId, position: postImages.position, key: postImages.key })
+      .from(postImages)
+      .innerJoin(posts, eq(posts.id, postImages.postId))
+      .where(eq(posts.userId, userId))
+      .orderBy(asc(postImages.postId), asc(postImages.position)),
+    db
+      .select()
+      .from(comments)
+      .where(eq(comments.userId, userId))
+      .orderBy(asc(comments.createdAt), asc(comments.id)),
+    db.select().from(postLikes).where(eq(postLikes.userId, userId)).orderBy(asc(postLikes.createdAt)),
+    db.select().from(commentLikes).where(eq(commentLikes.userId, userId)).orderBy(asc(commentLikes.createdAt)),
+    db.select().from(mediaLikes).where(eq(mediaLikes.userId, userId)).orderBy(asc(mediaLikes.createdAt)),
+    db.select().from(shopLikes).where(eq(shopLikes.userId, userId)).orderBy(asc(shopLikes.createdAt)),
+    db
+      .select({ userId: users.id, username: users.username, display: users.displayUsername, since: userFollows.createdAt })
+      .from(userFollows)
+      .innerJoin(users, eq(users.id, userFollows.followeeId))
+      .where(eq(userFollows.followerId, userId))
+      .orderBy(asc(userFollows.createdAt)),
+    db
+      .select({ userId: users.id, username: users.username, display: users.displayUsername, since: userFollows.createdAt })
+      .from(userFollows)
+      .innerJoin(users, eq(users.id, userFollows.followerId))
+      .where(eq(userFollows.followeeId, userId))
+      .orderBy(asc(userFollows.createdAt)),
+    db
+      .select({ userId: users.id, username: users.username, display: users.displayUsername, since: userBlocks.createdAt })
+      .from(userBlocks)
+      .innerJoin(users, eq(users.id, userBlocks.blockedId))
+      .where(eq(userBlocks.blockerId, userId))
+      .orderBy(asc(userBlocks.createdAt)),
+    db
+      .select({ communityId: communities.id, name: communities.name, since: communityMembers.createdAt })
+      .from(communityMembers)
+      .innerJoin(communities, eq(communities.id, communityMembers.communityId))
+      .where(eq(communityMembers.userId, userId))
+      .orderBy(asc(communityMembers.createdAt)),
+    db.select().from(shopItems).where(eq(shopItems.sellerId, userId)).orderBy(asc(shopItems.createdAt)),
+    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt)),
+    db
+      .select({
+        orderId: orderItems.orderId,
+        itemId: orderItems.itemId,
+        name: orderItems.name,
+        unitPriceCents: orderItems.unitPriceCents,
+        quantity: orderItems.quantity,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orders.userId, userId))
+      .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
+    db
+      .select({
+        commentId: commentReports.commentId,
+        commentText: commentReports.commentText,
+        status: commentReports.status,
+        createdAt: commentReports.createdAt,
+      })
+      .from(commentReports)
+      .where(eq(commentReports.reporterId, userId))
+      .orderBy(asc(commentReports.createdAt)),
+    db
+      .select({ mediaId: mediaViews.mediaId, episodeId: mediaViews.episodeId, createdAt: mediaViews.createdAt })
+      .from(mediaViews)
+      .where(eq(mediaViews.userId, userId))
+      .orderBy(asc(mediaViews.createdAt)),
+  ]);
+  return {
+    settings: settings[0],
+    signInMethods,
+    sessions: sessionRows,
+    posts: postRows,
+    postImages: imageRows,
+    comments: commentRows,
+    likes: { posts: postLikeRows, comments: commentLikeRows, media: mediaLikeRows, shopItems: shopLikeRows },
+    following: followingRows,
+    followers: followerRows,
+    blocked: blockedRows,
+    memberships: membershipRows,
+    shopItems: shopItemRows,
+    orders: orderRows,
+    orderItems: orderItemRows,
+    reports: reportRows,
+    mediaViews: viewRows,
+  };
+}
+export type ExportData = Awaited<ReturnType<typeof exportData>>;
+
+/**
+ * Removes a user and everything that is theirs, keeping every counter equal to its
+ * rows. Run inside one transaction (the service does); storage is not touched here.
+ * Each like, follow, membership and post is deleted with `RETURNING`, and exactly the
+ * rows really deleted move the counters, so a concurrent unlike or unfollow cannot
+ * make a counter drift.
+ */
+export async function deleteUserAndContent(db: Db, userId: string): Promise<boolean> {
+  const run = (query: SQL) => db.execute(query);
+
+  // Spec §4: their comments stay as tombstones, attributed to the system account.
+  await run(sql`update ${comments}
+    set body = ${DELETED_COMMENT_TEXT}, user_id = ${SYSTEM_USER_ID}, deleted_at = coalesce(deleted_at, now())
+    where user_id = ${userId}`);
+
+  // Likes they gave, with the liked items' counters.
+  await run(sql`with d as (delete from ${postLikes} where user_id = ${userId} returning post_id),
+      c as (select post_id, count(*)::int as n from d group by post_id)
+    update ${posts} set like_count = like_count - c.n from c where ${posts.id} = c.post_id`);
+  await run(sql`with d as (delete from ${commentLikes} where user_id = ${userId} returning comment_id),
+      c as (select comment_id, count(*)::int as n from d group by comment_id)
+    update ${comments} set like_count = like_count - c.n from c where ${comments.id} = c.comment_id`);
+  await run(sql`with d as (delete from ${mediaLikes} where user_id = ${userId} returning media_id),
+      c as (select media_id, count(*)::int as n from d group by media_id)
+    update ${media} set like_count = like_count - c.n from c where ${media.id} = c.media_id`);
+  await run(sql`with d as (delete from ${shopLikes} where user_id = ${userId} returning item_id),
+      c as (select item_id, count(*)::int as n from d group by item_id)
+    update ${shopItems} set like_count = like_count - c.n from c where ${shopItems.id} = c.item_id`);
+
+  // Follows both ways, with the other side's counters (each pair is one row: the primary key).
+  await run(sql`with d as (delete from ${userFollows} where follower_id = ${userId} returning followee_id)
+    update ${users} set follower_count = follower_count - 1 from d where ${users.id} = d.followee_id`);
+  await run(sql`with d as (delete from ${userFollows} where followee_id = ${userId} returning follower_id)
+    update ${users} set following_count = following_count - 1 from d where ${users.id} = d.follower_id`);
+
+  // Memberships, with member counts.
+  await run(sql`with d as (delete from ${communityMembers} where user_id = ${userId} returning community_id)
+    update ${communities} set member_count = member_count - 1 from d where ${communities.id} = d.community_id`);
+
+  // Posts (their comments, likes and images go with them by cascade), with community post counts.
+  await run(sql`with d as (delete from ${posts} where user_id = ${userId} returning community_id, deleted_at),
+      c as (select community_id, count(*)::int as n from d where deleted_at is null group by community_id)
+    update ${communities} set post_count = post_count - c.n from c where ${communities.id} = c.community_id`);
+
+  // The row itself: sessions, accounts, two-factor, settings, blocks and shop items cascade;
+  // orders, views and reports keep their rows with the user set to null.
+  const deleted = await db
+    .delete(users)
+    .where(and(eq(users.id, userId), ne(users.id, SYSTEM_USER_ID)))
+    .returning({ id: users.id });
+  return deleted.length > 0;
+}

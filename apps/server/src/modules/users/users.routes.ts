@@ -1,0 +1,218 @@
+/**
+ * /api/me/* and /api/users/*: thin handlers (authenticate → validate → service → present).
+ * Also installs the account-deletion hook Better Auth's delete-user calls.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AccountExportSchema,
+  AccountStatsSchema,
+  ApiErrorBodySchema,
+  FollowStateSchema,
+  ListUsersQuerySchema,
+  MeSchema,
+  PublicProfileSchema,
+  UpdateAccountInputSchema,
+  UpdateProfileInputSchema,
+  UserPageSchema,
+} from '@otakura/shared';
+import { requireUser } from '../auth/auth.guard';
+import { readFileToBuffer } from '../uploads/multipart';
+import * as service from './users.service';
+
+const UserParamsSchema = z.object({ userId: z.string().max(100) });
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+};
+const uploadErrors = { ...errors, 413: ApiErrorBodySchema, 415: ApiErrorBodySchema, 429: ApiErrorBodySchema };
+
+/** Uploads and exports are heavy: a few per minute per client address. */
+const UPLOAD_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
+const EXPORT_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+
+function fileSlug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'otakura';
+}
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.ctx.database.db;
+  const deps = (): service.UsersDeps => ({ db: app.ctx.database.db, storage: app.ctx.storage });
+
+  app.ctx.hooks = {
+    ...app.ctx.hooks,
+    async beforeDeleteUser(userId) {
+      const result = await service.deleteAccount(deps(), userId);
+      for (const err of result.storageErrors) {
+        app.log.error({ err, userId }, 'account deleted, but some of its files could not be removed');
+      }
+    },
+  };
+
+  app.get(
+    '/api/me',
+    { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: MeSchema, 401: ApiErrorBodySchema } } },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.getMe(db(), user.id);
+    },
+  );
+
+  app.patch(
+    '/api/me/profile',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Set bio and/or birthday (each only while empty)',
+        body: UpdateProfileInputSchema,
+        response: { 200: MeSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.updateProfile(db(), user.id, req.body);
+    },
+  );
+
+  app.patch(
+    '/api/me/account',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change username, full name or phone',
+        body: UpdateAccountInputSchema,
+        response: { 200: MeSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.updateAccount(db(), user.id, req.body);
+    },
+  );
+
+  for (const kind of ['avatar', 'banner'] as const) {
+    app.post(
+      `/api/me/${kind}`,
+      {
+        config: { rateLimit: UPLOAD_RATE_LIMIT },
+        schema: {
+          tags: ['users'],
+          summary: `Upload a new ${kind === 'avatar' ? 'profile picture' : 'banner picture'} (multipart, one image file)`,
+          consumes: ['multipart/form-data'],
+          response: { 200: MeSchema, ...uploadErrors },
+        },
+      },
+      async (req) => {
+        const user = await requireUser(req);
+        const file = await readFileToBuffer(req, { kind: 'image' });
+        return service.setProfileImage(deps(), user.id, kind, file.buffer);
+      },
+    );
+  }
+
+  app.get(
+    '/api/me/stats',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Account Statistics',
+        response: { 200: AccountStatsSchema, 401: ApiErrorBodySchema },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.getStats(db(), user.id);
+    },
+  );
+
+  app.get(
+    '/api/me/export',
+    {
+      config: { rateLimit: EXPORT_RATE_LIMIT },
+      schema: {
+        tags: ['users'],
+        summary: 'Download my data (a JSON attachment)',
+        response: { 200: AccountExportSchema, 401: ApiErrorBodySchema, 429: ApiErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireUser(req);
+      const data = await service.exportAccount(db(), user.id);
+      const name = `${fileSlug(app.ctx.config.productName)}-data-${data.profile.username}.json`;
+      void reply
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store');
+      return data;
+    },
+  );
+
+  app.get(
+    '/api/users/:userId',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A user's public profile",
+        params: UserParamsSchema,
+        response: { 200: PublicProfileSchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.getProfile(db(), user.id, req.params.userId);
+    },
+  );
+
+  app.put(
+    '/api/users/:userId/follow',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Follow a user (idempotent)',
+        params: UserParamsSchema,
+        response: { 200: FollowStateSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.follow(db(), user.id, req.params.userId);
+    },
+  );
+
+  app.delete(
+    '/api/users/:userId/follow',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Unfollow a user (idempotent)',
+        params: UserParamsSchema,
+        response: { 200: FollowStateSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.unfollow(db(), user.id, req.params.userId);
+    },
+  );
+
+  for (const side of ['followers', 'following'] as const) {
+    app.get(
+      `/api/users/:userId/${side}`,
+      {
+        schema: {
+          tags: ['users'],
+          summary: side === 'followers' ? "A user's followers" : 'The people a user follows',
+          params: UserParamsSchema,
+          querystring: ListUsersQuerySchema,
+          response: { 200: UserPageSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await requireUser(req);
+        return service.listFollows(db(), side, req.params.userId, req.query);
+      },
+    );
+  }
+};

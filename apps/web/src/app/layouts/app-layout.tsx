@@ -1,0 +1,47 @@
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { Logo } from '@/components/brand/logo';
+import { Modal } from '@/components/ui/modal';
+import { PageSkeleton } from './page-skeleton';
+import { SidebarNav } from './sidebar';
+import { TopBar } from './top-bar';
+import './app-layout.css';
+
+/** Protected pages: sticky top bar, settings sidebar (a sheet on phones), the page. */
+export function AppLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <div className="app-shell">
+      <a href="#main" className="app-shell__skip">
+        Skip to content
+      </a>
+      <TopBar onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
+      <div className="app-shell__body">
+        <aside className="app-shell__sidebar">
+          <SidebarNav />
+        </aside>
+        <main id="main" className="app-shell__main" tabIndex={-1}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <Modal
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        placement="left"
+        title={
+          <>
+            <Logo />
+            <span className="visually-hidden"> menu</span>
+          </>
+        }
+        closeLabel="Close menu"
+        className="app-shell__sheet"
+      >
+        <SidebarNav onNavigate={() => setMenuOpen(false)} />
+      </Modal>
+    </div>
+  );
+}

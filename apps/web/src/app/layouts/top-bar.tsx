@@ -1,0 +1,76 @@
+import clsx from 'clsx';
+import { Clapperboard, House, Menu, Search, ShoppingBag, SquarePlus, type LucideIcon } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Logo } from '@/components/brand/logo';
+import { Avatar } from '@/components/ui/avatar';
+import { IconButton } from '@/components/ui/icon-button';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { SearchBox, searchAreaFor } from './search-box';
+import { useScrolled } from './use-scrolled';
+
+interface NavEntry {
+  to: string;
+  label: string;
+  icon: LucideIcon | null;
+}
+
+/** Spec §2 top bar: icon links to feed, media, search, create-post, shop and profile. */
+export const TOP_NAV: readonly NavEntry[] = [
+  { to: '/feed', label: 'Feed', icon: House },
+  { to: '/media', label: 'Media', icon: Clapperboard },
+  { to: '/search', label: 'Search', icon: Search },
+  { to: '/create-post', label: 'Create post', icon: SquarePlus },
+  { to: '/shop', label: 'Shop', icon: ShoppingBag },
+  { to: '/profile', label: 'Profile', icon: null },
+];
+
+export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuOpen: boolean }) {
+  const { pathname } = useLocation();
+  const scrolled = useScrolled();
+  const searchArea = searchAreaFor(pathname);
+  const session = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
+
+  return (
+    <header className={clsx('topbar', scrolled && 'topbar--scrolled', searchArea && 'topbar--with-search')}>
+      <div className="topbar__inner">
+        <IconButton
+          className="topbar__menu"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={onOpenMenu}
+        >
+          <Menu aria-hidden="true" />
+        </IconButton>
+        <Link to="/feed" className="topbar__brand">
+          <Logo />
+        </Link>
+        <div className="topbar__search">
+          {searchArea ? <SearchBox key={searchArea.area} {...searchArea} /> : null}
+        </div>
+        <nav aria-label="Main" className="topbar__nav">
+          <ul className="topbar__nav-list">
+            {TOP_NAV.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink to={to} aria-label={label} title={label} className="topbar__nav-link">
+                  {Icon ? (
+                    <Icon aria-hidden="true" />
+                  ) : (
+                    <Avatar
+                      name={user?.name || label}
+                      src={user?.image}
+                      size={24}
+                      decorative
+                      className="topbar__avatar"
+                    />
+                  )}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { TriangleAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { isApiError } from '@/lib/api-client';
+import './route-error.css';
+
+/** A route's error boundary: the rest of the app keeps working; the user can retry or go home. */
+export function RouteError() {
+  const error = useRouteError();
+
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+
+  const notFound = (isRouteErrorResponse(error) && error.status === 404) || (isApiError(error) && error.status === 404);
+  const offline = isApiError(error, 'network-request-failed');
+
+  return (
+    <div className="route-error" role="alert">
+      <EmptyState
+        icon={<TriangleAlert />}
+        title={notFound ? 'We could not find that page.' : 'Something went wrong.'}
+        description={
+          offline && isApiError(error)
+            ? error.message
+            : notFound
+              ? 'It may have been moved or deleted.'
+              : 'Sorry, we’re having issues on our end. Please try again.'
+        }
+        action={
+          <div className="route-error__actions">
+            <Button onClick={() => window.location.reload()}>Reload</Button>
+            <Button variant="secondary" asChild>
+              <Link to="/">Go home</Link>
+            </Button>
+          </div>
+        }
+      />
+    </div>
+  );
+}

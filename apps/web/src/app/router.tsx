@@ -1,0 +1,127 @@
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RedirectIfSignedIn, RequireAuth } from '@/features/auth/components/require-auth';
+import { PREMIUM_PATH } from '@/lib/product';
+import { AppLayout } from './layouts/app-layout';
+import { AuthLayout } from './layouts/auth-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './route-error';
+
+type PageModule = { default: ComponentType };
+
+/** Each page is its own chunk, loaded when first visited. */
+function page(load: () => Promise<PageModule>) {
+  const Page: LazyExoticComponent<ComponentType> = lazy(load);
+  return <Page />;
+}
+
+/** A route with its own error boundary, so a broken page keeps the layout and the navigation. */
+function route(path: string, element: ReactNode): RouteObject {
+  return { path, element, errorElement: <RouteError /> };
+}
+
+const LoginPage = () => import('./routes/auth/login');
+const SignUpPage = () => import('./routes/auth/sign-up');
+const ForgotPasswordPage = () => import('./routes/auth/forgot-password');
+const PrivacyPolicyPage = () => import('./routes/legal/privacy-policy');
+
+/** Spec §2: public routes. Paths match case-insensitively; both spellings the spec names are listed. */
+const publicRoutes: RouteObject[] = [
+  {
+    element: <AuthLayout />,
+    errorElement: <RouteError />,
+    children: [
+      route(
+        '/',
+        <RedirectIfSignedIn>
+          {page(LoginPage)}
+        </RedirectIfSignedIn>,
+      ),
+      route('/login', page(LoginPage)),
+      route('/signUp', page(SignUpPage)),
+      route('/SignUp', page(SignUpPage)),
+      route('/forgotPassword', page(ForgotPasswordPage)),
+      route('/ForgotPassword', page(ForgotPasswordPage)),
+    ],
+  },
+  {
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: [
+      route('/privacy-policy', page(PrivacyPolicyPage)),
+      // Spec: /user-agreement shows the same privacy policy page.
+      route('/user-agreement', page(PrivacyPolicyPage)),
+      route('/terms-and-conditions', page(() => import('./routes/legal/terms-and-conditions'))),
+    ],
+  },
+  route('/return', page(() => import('./routes/return/return'))),
+];
+
+/** Spec §2: protected routes, inside the common layout. */
+const protectedRoutes: RouteObject[] = [
+  route('/feed', page(() => import('./routes/feed/feed'))),
+  route('/user/:userid', page(() => import('./routes/users/user'))),
+  route('/profile', page(() => import('./routes/users/profile'))),
+  route('/media', page(() => import('./routes/media/media-list'))),
+  route('/media/:mediaid', page(() => import('./routes/media/media-detail'))),
+  // Spec: media/comments/{mediaid} shows the same media detail screen.
+  route('/media/comments/:mediaid', page(() => import('./routes/media/media-detail'))),
+  route('/episodes', page(() => import('./routes/media/episodes'))),
+  route('/search', page(() => import('./routes/communities/search'))),
+  route('/community/:communityid', page(() => import('./routes/communities/community'))),
+  route('/create-post', page(() => import('./routes/posts/create-post'))),
+  route('/post/:postid', page(() => import('./routes/posts/post'))),
+  route('/shop', page(() => import('./routes/shop/shop'))),
+  route('/item/:shoppostid', page(() => import('./routes/shop/item'))),
+  route('/cart', page(() => import('./routes/cart/cart'))),
+  route('/success', page(() => import('./routes/orders/success'))),
+  route('/cancel', page(() => import('./routes/orders/cancel'))),
+  route('/your-account', page(() => import('./routes/settings/your-account'))),
+  route('/content', page(() => import('./routes/settings/content'))),
+  route('/accessibility', page(() => import('./routes/settings/accessibility'))),
+  route(PREMIUM_PATH, page(() => import('./routes/settings/premium'))),
+  route('/purchases', page(() => import('./routes/settings/purchases'))),
+  route('/security', page(() => import('./routes/settings/security'))),
+  route('/safety-privacy', page(() => import('./routes/settings/safety-privacy'))),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      ...publicRoutes,
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        errorElement: <RouteError />,
+        children: protectedRoutes,
+      },
+      route('*', page(() => import('./routes/not-found'))),
+    ],
+  },
+];
+
+const PUBLIC_PATHS = new Set([
+  '/',
+  '/login',
+  '/signup',
+  '/forgotpassword',
+  '/privacy-policy',
+  '/user-agreement',
+  '/terms-and-conditions',
+  '/return',
+]);
+
+/** Pages a signed-out visitor may see (a 401 there must not bounce them to /login). */
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.has(pathname.replace(/\/+$/, '').toLowerCase() || '/');
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

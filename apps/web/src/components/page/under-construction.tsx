@@ -1,0 +1,22 @@
+import { Hammer } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Page, type PageProps } from './page';
+
+/** A route whose feature is not built yet: its heading and an honest empty state, no made-up data. */
+export function UnderConstruction({
+  title,
+  subtitle,
+  icon = <Hammer />,
+  width,
+}: Pick<PageProps, 'title' | 'subtitle' | 'width'> & { icon?: ReactNode }) {
+  return (
+    <Page title={title} subtitle={subtitle} width={width}>
+      <EmptyState
+        icon={icon}
+        title="This section is being built."
+        description="It will appear here soon. Everything else keeps working in the meantime."
+      />
+    </Page>
+  );
+}
