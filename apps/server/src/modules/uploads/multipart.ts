@@ -164,7 +164,7 @@ function abandon(request: FastifyRequest, reply: FastifyReply, err: unknown, max
     drained += chunk.length;
     if (drained > maxBytes) {
       raw.off('data', onData);
-      // raw.socket?.destroy();
+      raw.socket?.destroy();
     }
   };
   // After the multipart parser has let go of the request (it unpipes on the same tick).

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Topics a client may subscribe to on /api/live. */
+export const LiveTopicSchema = z.union([
+  z.literal('feed'),
+  z.string().regex(/^(post|media|community|user):[0-9a-f-]{36}$/),
+]);
+export type LiveTopic = z.infer<typeof LiveTopicSchema>;
+
+export const LiveClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), topics: z.array(LiveTopicSchema).max(200) }),
+  z.object({ type: z.literal('unsubscribe'), topics: z.array(LiveTopicSchema).max(200) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
+
+/** Events the server pushes. Counts are absolute, so a missed event never leaves a wrong number. */
+export const LiveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('post.created'), topic: z.string(), postId: z.string(), communityId: z.string(), authorId: z.string() }),
+  z.object({ type: z.literal('post.deleted'), topic: z.string(), postId: z.string() }),
+  z.object({ type: z.literal('post.liked'), topic: z.string(), postId: z.string(), likeCount: z.number().int(), actorId: z.string() }),
+  z.object({ type: z.literal('comment.created'), topic: z.string(), postId: z.string().nullable(), mediaId: z.string().nullable(), commentId: z.string(), commentCount: z.number().int() }),
+  z.object({ type: z.literal('comment.updated'), topic: z.string(), postId: z.string().nullable(), mediaId: z.string().nullable(), commentId: z.string() }),
+  z.object({ type: z.literal('comment.liked'), topic: z.string(), commentId: z.string(), likeCount: z.number().int(), actorId: z.string() }),
+  z.object({ type: z.literal('community.members'), topic: z.string(), communityId: z.string(), memberCount: z.number().int() }),
+  z.object({ type: z.literal('user.updated'), topic: z.string(), userId: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('resync') }),
+]);
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
