@@ -1,6 +1,7 @@
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { createAuth } from './modules/auth/auth';
+import { createMemoryLiveBus, type LiveBus } from './modules/live/live-bus';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import type { AppContext } from './plugins/context';
 import { createStorage } from './storage/create-storage';
@@ -10,11 +11,12 @@ import type { Storage } from './storage/storage';
 export function createAppContext(
   config: AppConfig,
   database: Database,
-  parts: { storage?: Storage; mailer?: Mailer; log?: { info(o: object, m: string): void } } = {},
+  parts: { storage?: Storage; mailer?: Mailer; live?: LiveBus; log?: { info(o: object, m: string): void } } = {},
 ): AppContext {
   const storage = parts.storage ?? createStorage(config);
   const mailer = parts.mailer ?? createMailer(config, parts.log);
-  const ctx: AppContext = { config, database, storage, mailer, auth: undefined as never };
+  const live = parts.live ?? createMemoryLiveBus();
+  const ctx: AppContext = { config, database, storage, mailer, live, auth: undefined as never };
   ctx.auth = createAuth({
     config,
     database,

@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { communitiesRoutes } from './modules/communities/communities.routes';
 import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
 
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(authRoutes, { auth: ctx.auth });
   await app.register(filesRoutes, { storage: ctx.storage });
   await app.register(usersRoutes);
+  await app.register(communitiesRoutes);
 
   // The SPA and the 404 handler come last.
   await app.register(webAppPlugin, { distDir: ctx.config.webDistDir ?? defaultWebDistDir() });

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config/env';
 import type { Database } from '../db/client';
 import type { Auth } from '../modules/auth/auth';
+import type { LiveBus } from '../modules/live/live-bus';
 import type { Mailer } from '../modules/mail/mailer';
 import type { Storage } from '../storage/storage';
 
@@ -11,6 +12,7 @@ export interface AppContext {
   storage: Storage;
   mailer: Mailer;
   auth: Auth;
+  live: LiveBus;
   /** Cross-module hooks registered by modules at start (e.g. users cleans up before an account is deleted). */
   hooks?: { beforeDeleteUser?: (userId: string) => Promise<void> };
 }

@@ -36,7 +36,11 @@ export class LocalStorage implements Storage {
     this.tmpRoot = path.join(this.root, '.tmp');
   }
 
-  async put(key: string, body: Buffer | Readable, opts: { contentType: string; size?: number }): Promise<StoredObjectInfo> {
+  async put(
+    key: string,
+    body: Buffer | Readable,
+    opts: { contentType: string; size?: number },
+  ): Promise<StoredObjectInfo> {
     assertValidKey(key);
     const dataPath = this.dataPath(key);
     const metaPath = this.metaPath(key);
@@ -87,7 +91,10 @@ export class LocalStorage implements Storage {
     return meta ? toInfo(key, meta) : null;
   }
 
-  async get(key: string, range?: ByteRange): Promise<{ info: StoredObjectInfo; body: Readable } | null> {
+  async get(
+    key: string,
+    range?: ByteRange,
+  ): Promise<{ info: StoredObjectInfo; body: Readable } | null> {
     assertValidKey(key);
     const meta = await this.readMeta(key);
     if (!meta) return null;
@@ -109,7 +116,9 @@ export class LocalStorage implements Storage {
     if (range) {
       if (range.start < 0 || range.start > range.end || range.start >= info.size) {
         await handle.close();
-        throw new RangeError(`Range ${range.start}-${range.end} is outside ${key} (${info.size} bytes)`);
+        throw new RangeError(
+          `Range ${range.start}-${range.end} is outside ${key} (${info.size} bytes)`,
+        );
       }
       start = range.start;
       end = Math.min(range.end, info.size - 1);
@@ -164,7 +173,8 @@ export class LocalStorage implements Storage {
   /** Defence in depth behind key validation: the path must stay under its root. */
   private inside(base: string, target: string): string {
     const rel = path.relative(base, target);
-    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw new Error(`Path escapes storage root: ${target}`);
+    if (!rel || rel.startsWith('..') || path.isAbsolute(rel))
+      throw new Error(`Path escapes storage root: ${target}`);
     return target;
   }
 

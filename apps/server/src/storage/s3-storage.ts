@@ -8,7 +8,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import { assertValidKey, normalizePrefix } from './keys';
 import type { ByteRange, Storage, StoredObjectInfo } from './storage';
 
@@ -56,7 +57,11 @@ export class S3Storage implements Storage {
       });
   }
 
-  async put(key: string, body: Buffer | Readable, opts: { contentType: string; size?: number }): Promise<StoredObjectInfo> {
+  async put(
+    key: string,
+    body: Buffer | Readable,
+    opts: { contentType: string; size?: number },
+  ): Promise<StoredObjectInfo> {
     assertValidKey(key);
     let payload: Buffer | Readable = body;
     let size = opts.size;
@@ -104,7 +109,10 @@ export class S3Storage implements Storage {
     }
   }
 
-  async get(key: string, range?: ByteRange): Promise<{ info: StoredObjectInfo; body: Readable } | null> {
+  async get(
+    key: string,
+    range?: ByteRange,
+  ): Promise<{ info: StoredObjectInfo; body: Readable } | null> {
     assertValidKey(key);
     if (range && (range.start < 0 || range.start > range.end)) {
       throw new RangeError(`Range ${range.start}-${range.end} is not valid`);
@@ -129,7 +137,9 @@ export class S3Storage implements Storage {
         const end = served?.end ?? size - 1;
         if (start > range.start || end < wantEnd) {
           body.destroy();
-          throw new Error(`S3 answered bytes ${start}-${end} for ${range.start}-${wantEnd} of ${key}`);
+          throw new Error(
+            `S3 answered bytes ${start}-${end} for ${range.start}-${wantEnd} of ${key}`,
+          );
         }
         if (start !== range.start || end !== wantEnd) {
           body = sliceStream(body, range.start - start, wantEnd - range.start + 1);
@@ -165,7 +175,11 @@ export class S3Storage implements Storage {
     // Each round deletes the first page it lists, so the next round lists from the start again.
     for (;;) {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: folder, MaxKeys: this.listPageSize }),
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: folder,
+          MaxKeys: this.listPageSize,
+        }),
       );
       const keys = (page.Contents ?? []).map((o) => o.Key).filter((k): k is string => !!k);
       if (keys.length === 0) break;
@@ -177,7 +191,9 @@ export class S3Storage implements Storage {
       );
       if (res.Errors && res.Errors.length > 0) {
         const first = res.Errors[0];
-        throw new Error(`Could not delete ${res.Errors.length} object(s) under ${folder}: ${first?.Code} ${first?.Message}`);
+        throw new Error(
+          `Could not delete ${res.Errors.length} object(s) under ${folder}: ${first?.Code} ${first?.Message}`,
+        );
       }
       const done = res.Deleted?.length ?? keys.length;
       // A backend that reports success but deletes nothing would otherwise loop forever.
@@ -202,7 +218,9 @@ function isNotFound(err: unknown): boolean {
   return name === 'NotFound' || name === 'NoSuchKey' || httpStatus(err) === 404;
 }
 
-function parseContentRange(header: string | undefined): { start: number; end: number; total: number } | null {
+function parseContentRange(
+  header: string | undefined,
+): { start: number; end: number; total: number } | null {
   const match = header ? /^bytes (\d+)-(\d+)\/(\d+)$/.exec(header.trim()) : null;
   return match ? { start: Number(match[1]), end: Number(match[2]), total: Number(match[3]) } : null;
 }
@@ -240,6 +258,7 @@ function sliceStream(source: Readable, skip: number, take: number): Readable {
 
 async function streamToBuffer(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }

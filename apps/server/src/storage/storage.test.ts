@@ -28,7 +28,10 @@ const drivers: DriverHarness[] = [
     name: 'local',
     async setup() {
       const dir = mkdtempSync(path.join(tmpdir(), 'otakura-storage-'));
-      return { storage: new LocalStorage(dir), teardown: async () => rmSync(dir, { recursive: true, force: true }) };
+      return {
+        storage: new LocalStorage(dir),
+        teardown: async () => rmSync(dir, { recursive: true, force: true }),
+      };
     },
   },
   {
@@ -58,11 +61,20 @@ describe.each(drivers)('$name storage driver', (driver) => {
 
   it('stores a buffer and gives back its bytes, type, size and a quoted ETag', async () => {
     const info = await storage.put('post-images/u1/a.webp', text, { contentType: 'image/webp' });
-    expect(info).toMatchObject({ key: 'post-images/u1/a.webp', size: 20, contentType: 'image/webp' });
+    expect(info).toMatchObject({
+      key: 'post-images/u1/a.webp',
+      size: 20,
+      contentType: 'image/webp',
+    });
     expect(info.etag).toMatch(/^"[^"]+"$/);
 
     const head = await storage.head('post-images/u1/a.webp');
-    expect(head).toMatchObject({ key: 'post-images/u1/a.webp', size: 20, contentType: 'image/webp', etag: info.etag });
+    expect(head).toMatchObject({
+      key: 'post-images/u1/a.webp',
+      size: 20,
+      contentType: 'image/webp',
+      etag: info.etag,
+    });
     expect(head!.lastModified).toBeInstanceOf(Date);
 
     const got = await storage.get('post-images/u1/a.webp');
@@ -71,22 +83,36 @@ describe.each(drivers)('$name storage driver', (driver) => {
   });
 
   it('gives the same ETag for the same bytes and another for different bytes', async () => {
-    const a = await storage.put('etag/x/one.bin', Buffer.from('same'), { contentType: 'application/octet-stream' });
-    const b = await storage.put('etag/x/two.bin', Buffer.from('same'), { contentType: 'application/octet-stream' });
-    const c = await storage.put('etag/x/three.bin', Buffer.from('different'), { contentType: 'application/octet-stream' });
+    const a = await storage.put('etag/x/one.bin', Buffer.from('same'), {
+      contentType: 'application/octet-stream',
+    });
+    const b = await storage.put('etag/x/two.bin', Buffer.from('same'), {
+      contentType: 'application/octet-stream',
+    });
+    const c = await storage.put('etag/x/three.bin', Buffer.from('different'), {
+      contentType: 'application/octet-stream',
+    });
     expect(a.etag).toBe(b.etag);
     expect(c.etag).not.toBe(a.etag);
   });
 
   it('stores a stream with and without a declared size', async () => {
     const big = Buffer.alloc(300_000, 7);
-    await storage.put('post-videos/u1/v.mp4', Readable.from([big.subarray(0, 100_000), big.subarray(100_000)]), {
-      contentType: 'video/mp4',
-      size: big.length,
-    });
-    await storage.put('post-videos/u1/w.mp4', Readable.from([Buffer.from('no '), Buffer.from('size')]), {
-      contentType: 'video/mp4',
-    });
+    await storage.put(
+      'post-videos/u1/v.mp4',
+      Readable.from([big.subarray(0, 100_000), big.subarray(100_000)]),
+      {
+        contentType: 'video/mp4',
+        size: big.length,
+      },
+    );
+    await storage.put(
+      'post-videos/u1/w.mp4',
+      Readable.from([Buffer.from('no '), Buffer.from('size')]),
+      {
+        contentType: 'video/mp4',
+      },
+    );
     const v = await storage.get('post-videos/u1/v.mp4');
     expect((await readAll(v!.body)).equals(big)).toBe(true);
     const w = await storage.get('post-videos/u1/w.mp4');
@@ -101,6 +127,8 @@ describe.each(drivers)('$name storage driver', (driver) => {
     expect(mid!.info.size).toBe(20);
     const tail = await storage.get('ranges/u1/r.bin', { start: 15, end: 19 });
     expect((await readAll(tail!.body)).toString()).toBe('fghij');
+    const first = await storage.get('ranges/u1/r.bin', { start: 0, end: 0 });
+    expect((await readAll(first!.body)).toString()).toBe('0');
   });
 
   it('clamps a range that runs past the end', async () => {
@@ -111,7 +139,9 @@ describe.each(drivers)('$name storage driver', (driver) => {
 
   it('refuses a range that starts past the end', async () => {
     await storage.put('ranges/u1/past.bin', text, { contentType: 'application/octet-stream' });
-    await expect(storage.get('ranges/u1/past.bin', { start: 20, end: 30 })).rejects.toThrow(RangeError);
+    await expect(storage.get('ranges/u1/past.bin', { start: 20, end: 30 })).rejects.toThrow(
+      RangeError,
+    );
   });
 
   it('answers null for a missing key', async () => {
@@ -145,7 +175,11 @@ describe.each(drivers)('$name storage driver', (driver) => {
   it('deletes many keys under a prefix', async () => {
     const n = 25;
     await Promise.all(
-      Array.from({ length: n }, (_, i) => storage.put(`many/u1/${i}.bin`, Buffer.from([i]), { contentType: 'application/octet-stream' })),
+      Array.from({ length: n }, (_, i) =>
+        storage.put(`many/u1/${i}.bin`, Buffer.from([i]), {
+          contentType: 'application/octet-stream',
+        }),
+      ),
     );
     expect(await storage.deletePrefix('many/u1')).toBe(n);
     expect(await storage.head('many/u1/0.bin')).toBeNull();
@@ -156,15 +190,24 @@ describe.each(drivers)('$name storage driver', (driver) => {
     await expect(storage.deletePrefix('/')).rejects.toThrow(/Invalid storage key/);
   });
 
-  it.each(['../escape.txt', 'a/../../b', '/etc/passwd', 'a\\b', '.meta/x.json', 'a//b', '', 'a/./b', 'a/'])(
-    'refuses the unsafe key %j',
-    async (key) => {
-      await expect(storage.put(key, text, { contentType: 'text/plain' })).rejects.toThrow(/Invalid storage key/);
-      await expect(storage.head(key)).rejects.toThrow(/Invalid storage key/);
-      await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
-      await expect(storage.delete(key)).rejects.toThrow(/Invalid storage key/);
-    },
-  );
+  it.each([
+    '../escape.txt',
+    'a/../../b',
+    '/etc/passwd',
+    'a\\b',
+    '.meta/x.json',
+    'a//b',
+    '',
+    'a/./b',
+    'a/',
+  ])('refuses the unsafe key %j', async (key) => {
+    await expect(storage.put(key, text, { contentType: 'text/plain' })).rejects.toThrow(
+      /Invalid storage key/,
+    );
+    await expect(storage.head(key)).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.delete(key)).rejects.toThrow(/Invalid storage key/);
+  });
 
   it('pings a reachable backend', async () => {
     await expect(storage.ping()).resolves.toBeUndefined();
@@ -180,7 +223,9 @@ describe('local storage on disk', () => {
 
   it('keeps the bytes at root/<key> and leaves no temp files behind', async () => {
     const storage = new LocalStorage(dir);
-    await storage.put('user-profile-images/u1/p.webp', Buffer.from('pic'), { contentType: 'image/webp' });
+    await storage.put('user-profile-images/u1/p.webp', Buffer.from('pic'), {
+      contentType: 'image/webp',
+    });
     expect(readFileSync(path.join(dir, 'user-profile-images', 'u1', 'p.webp'), 'utf8')).toBe('pic');
     expect(readdirSync(path.join(dir, '.tmp'))).toEqual([]);
   });
@@ -193,9 +238,9 @@ describe('local storage on disk', () => {
         this.destroy(new Error('client went away'));
       },
     });
-    await expect(storage.put('post-videos/u1/broken.mp4', failing, { contentType: 'video/mp4' })).rejects.toThrow(
-      'client went away',
-    );
+    await expect(
+      storage.put('post-videos/u1/broken.mp4', failing, { contentType: 'video/mp4' }),
+    ).rejects.toThrow('client went away');
     expect(await storage.head('post-videos/u1/broken.mp4')).toBeNull();
     expect(readdirSync(path.join(dir, '.tmp'))).toEqual([]);
   });
@@ -203,7 +248,10 @@ describe('local storage on disk', () => {
   it('refuses a body whose length differs from the declared size', async () => {
     const storage = new LocalStorage(dir);
     await expect(
-      storage.put('post-videos/u1/short.mp4', Readable.from([Buffer.from('abc')]), { contentType: 'video/mp4', size: 10 }),
+      storage.put('post-videos/u1/short.mp4', Readable.from([Buffer.from('abc')]), {
+        contentType: 'video/mp4',
+        size: 10,
+      }),
     ).rejects.toThrow(/expected 10 bytes, got 3/);
     expect(await storage.head('post-videos/u1/short.mp4')).toBeNull();
   });
@@ -219,7 +267,9 @@ describe('s3 storage', () => {
   // s3rver cannot answer a truncated ListObjectsV2 on Node 17+ (it signs the continuation
   // token with DES, which OpenSSL 3 dropped), so paging is checked against a scripted client.
   it('deletes a prefix spanning several listing pages, one batch per page', async () => {
-    const stored = new Set(Array.from({ length: 25 }, (_, i) => `paged/u1/${String(i).padStart(2, '0')}.bin`));
+    const stored = new Set(
+      Array.from({ length: 25 }, (_, i) => `paged/u1/${String(i).padStart(2, '0')}.bin`),
+    );
     const batches: number[] = [];
     const client = {
       async send(command: { input: Record<string, unknown>; constructor: { name: string } }) {
@@ -238,7 +288,10 @@ describe('s3 storage', () => {
         throw new Error(`unexpected ${command.constructor.name}`);
       },
     };
-    const storage = new S3Storage({ ...s3.options, listPageSize: 10 }, client as unknown as S3Client);
+    const storage = new S3Storage(
+      { ...s3.options, listPageSize: 10 },
+      client as unknown as S3Client,
+    );
     expect(await storage.deletePrefix('paged/u1')).toBe(25);
     expect(batches).toEqual([10, 10, 5]);
     expect(stored.size).toBe(0);
@@ -265,7 +318,14 @@ describe('createStorage', () => {
   it('uses S3 when a bucket is configured', () => {
     const storage = createStorage({
       dataDir: '/tmp/otakura-x',
-      s3: { bucket: 'b', endpoint: 'http://127.0.0.1:9', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true },
+      s3: {
+        bucket: 'b',
+        endpoint: 'http://127.0.0.1:9',
+        region: 'us-east-1',
+        accessKeyId: 'k',
+        secretAccessKey: 's',
+        forcePathStyle: true,
+      },
     });
     expect(storage).toBeInstanceOf(S3Storage);
     expect(storage.kind).toBe('s3');
@@ -274,7 +334,11 @@ describe('createStorage', () => {
 
 describe('isValidKey', () => {
   it('accepts the spec layout keys', () => {
-    expect(isValidKey('post-images/0190d1c2-aaaa-7bbb-8ccc-123456789abc/0190d1c2-aaaa-7bbb-8ccc-123456789abd-640.webp')).toBe(true);
+    expect(
+      isValidKey(
+        'post-images/0190d1c2-aaaa-7bbb-8ccc-123456789abc/0190d1c2-aaaa-7bbb-8ccc-123456789abd-640.webp',
+      ),
+    ).toBe(true);
     expect(isValidKey('user-profile-images/u_1/x.webp')).toBe(true);
   });
   it('refuses dot-dot anywhere, control characters and over-long keys', () => {

@@ -39,7 +39,10 @@ let seq = 0;
 /** A short name unique in this process, safe as a username (letters, digits, _). */
 export function uniqueName(prefix = 'user'): string {
   seq += 1;
-  return `${prefix}_${Date.now().toString(36).slice(-5)}${process.pid.toString(36)}${seq}`.slice(0, 30);
+  return `${prefix}_${Date.now().toString(36).slice(-5)}${process.pid.toString(36)}${seq}`.slice(
+    0,
+    30,
+  );
 }
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -97,7 +100,10 @@ export function withCookie(t: TestApp, cookie: string): TestHttp {
 
 /** Signs in through the real endpoint; throws with the answer when it fails. */
 export async function signInHttp(t: TestApp, email: string, password: string): Promise<string> {
-  const res = await t.http('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+  const res = await t.http('/api/auth/sign-in/email', {
+    method: 'POST',
+    json: { email, password },
+  });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return cookiesFrom(res);
 }
@@ -149,13 +155,23 @@ export async function createCommunity(
 ): Promise<typeof communities.$inferSelect> {
   const [row] = await t.database.db
     .insert(communities)
-    .values({ name: uniqueName('Community'), about: 'A test community', ...overrides, memberCount: 0, postCount: 0 })
+    .values({
+      name: uniqueName('Community'),
+      about: 'A test community',
+      ...overrides,
+      memberCount: 0,
+      postCount: 0,
+    })
     .returning();
   return row!;
 }
 
 /** Joins (follows) a community; member_count moves only if the row is new. */
-export async function joinCommunity(t: WithDb, userId: string, communityId: string): Promise<boolean> {
+export async function joinCommunity(
+  t: WithDb,
+  userId: string,
+  communityId: string,
+): Promise<boolean> {
   return t.database.db.transaction(async (tx) => {
     const rows = await tx
       .insert(communityMembers)
@@ -171,18 +187,31 @@ export async function joinCommunity(t: WithDb, userId: string, communityId: stri
   });
 }
 
-export interface CreatePostOptions extends Partial<Omit<typeof posts.$inferInsert, 'userId' | 'likeCount' | 'commentCount'>> {
+export interface CreatePostOptions extends Partial<
+  Omit<typeof posts.$inferInsert, 'userId' | 'likeCount' | 'commentCount'>
+> {
   userId: string;
   type?: PostType;
 }
 
 /** A post (a new community unless given); community and author post counts move unless it is soft-deleted. */
-export async function createPost(t: WithDb, options: CreatePostOptions): Promise<typeof posts.$inferSelect> {
+export async function createPost(
+  t: WithDb,
+  options: CreatePostOptions,
+): Promise<typeof posts.$inferSelect> {
   const communityId = options.communityId ?? (await createCommunity(t)).id;
   return t.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(posts)
-      .values({ type: 0, title: uniqueName('Post'), body: 'Hello', ...options, communityId, likeCount: 0, commentCount: 0 })
+      .values({
+        type: 0,
+        title: uniqueName('Post'),
+        body: 'Hello',
+        ...options,
+        communityId,
+        likeCount: 0,
+        commentCount: 0,
+      })
       .returning();
     if (!row!.deletedAt) {
       await tx
@@ -204,7 +233,14 @@ export async function createMedia(
 ): Promise<typeof media.$inferSelect> {
   const [row] = await t.database.db
     .insert(media)
-    .values({ kind: 'video', title: uniqueName('Media'), ...overrides, likeCount: 0, viewCount: 0, commentCount: 0 })
+    .values({
+      kind: 'video',
+      title: uniqueName('Media'),
+      ...overrides,
+      likeCount: 0,
+      viewCount: 0,
+      commentCount: 0,
+    })
     .returning();
   return row!;
 }
@@ -220,8 +256,12 @@ export interface CreateCommentOptions {
 }
 
 /** A comment; the post's or media entry's comment_count moves with it. */
-export async function createComment(t: WithDb, options: CreateCommentOptions): Promise<typeof comments.$inferSelect> {
-  if (!options.postId === !options.mediaId) throw new Error('createComment needs exactly one of postId / mediaId');
+export async function createComment(
+  t: WithDb,
+  options: CreateCommentOptions,
+): Promise<typeof comments.$inferSelect> {
+  if (!options.postId === !options.mediaId)
+    throw new Error('createComment needs exactly one of postId / mediaId');
   return t.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(comments)
@@ -297,14 +337,26 @@ export async function createOrder(
 type LikeTarget = 'post' | 'comment' | 'media' | 'shopItem';
 
 /** Likes something; its like_count moves only when the like row is new. True when it was. */
-export async function like(t: WithDb, target: LikeTarget, userId: string, targetId: string): Promise<boolean> {
+export async function like(
+  t: WithDb,
+  target: LikeTarget,
+  userId: string,
+  targetId: string,
+): Promise<boolean> {
   return t.database.db.transaction(async (tx) => {
     let inserted: unknown[];
     switch (target) {
       case 'post':
-        inserted = await tx.insert(postLikes).values({ userId, postId: targetId }).onConflictDoNothing().returning();
+        inserted = await tx
+          .insert(postLikes)
+          .values({ userId, postId: targetId })
+          .onConflictDoNothing()
+          .returning();
         if (inserted.length) {
-          await tx.update(posts).set({ likeCount: sql`${posts.likeCount} + 1` }).where(eq(posts.id, targetId));
+          await tx
+            .update(posts)
+            .set({ likeCount: sql`${posts.likeCount} + 1` })
+            .where(eq(posts.id, targetId));
         }
         break;
       case 'comment':
@@ -314,17 +366,31 @@ export async function like(t: WithDb, target: LikeTarget, userId: string, target
           .onConflictDoNothing()
           .returning();
         if (inserted.length) {
-          await tx.update(comments).set({ likeCount: sql`${comments.likeCount} + 1` }).where(eq(comments.id, targetId));
+          await tx
+            .update(comments)
+            .set({ likeCount: sql`${comments.likeCount} + 1` })
+            .where(eq(comments.id, targetId));
         }
         break;
       case 'media':
-        inserted = await tx.insert(mediaLikes).values({ userId, mediaId: targetId }).onConflictDoNothing().returning();
+        inserted = await tx
+          .insert(mediaLikes)
+          .values({ userId, mediaId: targetId })
+          .onConflictDoNothing()
+          .returning();
         if (inserted.length) {
-          await tx.update(media).set({ likeCount: sql`${media.likeCount} + 1` }).where(eq(media.id, targetId));
+          await tx
+            .update(media)
+            .set({ likeCount: sql`${media.likeCount} + 1` })
+            .where(eq(media.id, targetId));
         }
         break;
       case 'shopItem':
-        inserted = await tx.insert(shopLikes).values({ userId, itemId: targetId }).onConflictDoNothing().returning();
+        inserted = await tx
+          .insert(shopLikes)
+          .values({ userId, itemId: targetId })
+          .onConflictDoNothing()
+          .returning();
         if (inserted.length) {
           await tx
             .update(shopItems)
@@ -338,7 +404,11 @@ export async function like(t: WithDb, target: LikeTarget, userId: string, target
 }
 
 /** `follower` follows `followee`; both counters move only when the row is new. */
-export async function followUser(t: WithDb, followerId: string, followeeId: string): Promise<boolean> {
+export async function followUser(
+  t: WithDb,
+  followerId: string,
+  followeeId: string,
+): Promise<boolean> {
   return t.database.db.transaction(async (tx) => {
     const rows = await tx
       .insert(userFollows)

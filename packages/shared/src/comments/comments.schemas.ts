@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits';
-import { pageOf } from '../common/page.schemas';
+import { pageOf, PageQuerySchema } from '../common/page.schemas';
 import { UserSummarySchema } from '../users/users.schemas';
 
 export const CommentSchema = z.object({
@@ -39,6 +39,49 @@ export type CreateCommentInput = z.infer<typeof CreateCommentInputSchema>;
 
 export const UpdateCommentInputSchema = z.object({ body: CommentBodySchema });
 export type UpdateCommentInput = z.infer<typeof UpdateCommentInputSchema>;
+
+/** `?cursor=&limit=` of a comment list (oldest first). */
+export const ListCommentsQuerySchema = PageQuerySchema;
+export type ListCommentsQuery = z.infer<typeof ListCommentsQuerySchema>;
+
+/** Answer to POST /api/comments/:commentId/report (201 the first time, 200 when already reported). */
+export const ReportCommentResultSchema = z.object({ message: z.string() });
+export type ReportCommentResult = z.infer<typeof ReportCommentResultSchema>;
+
+export const CommentReportStatusSchema = z.enum(['open', 'resolved', 'dismissed']);
+export type CommentReportStatus = z.infer<typeof CommentReportStatusSchema>;
+
+/** One report in the moderation queue (moderators and admins only). */
+export const CommentReportSchema = z.object({
+  id: z.string(),
+  status: CommentReportStatusSchema,
+  /** The comment's text when it was reported (it may have been edited or deleted since). */
+  commentText: z.string(),
+  /** The comment as it is now. */
+  comment: z.object({ id: z.string(), body: z.string(), deleted: z.boolean() }),
+  reporter: UserSummarySchema,
+  /** The author when reported; null if that account is gone. */
+  author: UserSummarySchema.nullable(),
+  postId: z.string().nullable(),
+  mediaId: z.string().nullable(),
+  communityId: z.string().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type CommentReport = z.infer<typeof CommentReportSchema>;
+
+export const CommentReportPageSchema = pageOf(CommentReportSchema);
+export type CommentReportPage = z.infer<typeof CommentReportPageSchema>;
+
+/** `?status=open&cursor=&limit=` of the moderation queue, newest first. */
+export const ListCommentReportsQuerySchema = PageQuerySchema.extend({
+  status: CommentReportStatusSchema.default('open'),
+});
+export type ListCommentReportsQuery = z.infer<typeof ListCommentReportsQuerySchema>;
+
+/** `dismiss`: the comment stays. `delete_comment`: it becomes a tombstone and its open reports are resolved. */
+export const ResolveCommentReportInputSchema = z.object({ action: z.enum(['dismiss', 'delete_comment']) });
+export type ResolveCommentReportInput = z.infer<typeof ResolveCommentReportInputSchema>;
 
 export const REPORT_SUCCESS_MESSAGE =
   'Comment reported successfully. Please give our team 24 hours to work on the request.';

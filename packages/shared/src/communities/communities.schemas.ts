@@ -5,14 +5,16 @@ import { pageOf } from '../common/page.schemas';
 export const CommunitySummarySchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The community's picture, web-sized (the widest stored variant, ≤ 1280 px), or null. */
   imageUrl: z.string().nullable(),
+  /** A small version for lists and pickers (640 px); the picture itself when there is no thumbnail; null without a picture. */
+  thumbnailUrl: z.string().nullable(),
   memberCount: z.number().int(),
 });
 export type CommunitySummary = z.infer<typeof CommunitySummarySchema>;
 
 export const CommunitySchema = CommunitySummarySchema.extend({
   about: z.string(),
-  bannerUrl: z.string().nullable(),
   postCount: z.number().int(),
   /** Whether the signed-in user is among the members (the button then says Unfollow). */
   isMember: z.boolean(),
@@ -20,16 +22,27 @@ export const CommunitySchema = CommunitySummarySchema.extend({
 });
 export type Community = z.infer<typeof CommunitySchema>;
 
-/** Community search: case-insensitive substring of the name; an empty query lists all, alphabetically. */
+/** Longest community name (characters, after trimming). */
+export const COMMUNITY_NAME_MAX = 60;
+export const COMMUNITY_ABOUT_MAX = 2000;
+
+/**
+ * Community search: a case-insensitive substring of the name (`%`, `_` and `\` match
+ * themselves); the text is trimmed and put in Unicode NFC, so only spaces lists all,
+ * alphabetically. Accents are not folded: 'cafe' does not find 'Café' (docs/communities.md).
+ */
 export const SearchCommunitiesQuerySchema = z.object({
   q: z
     .string()
+    .trim()
+    .normalize('NFC')
     .max(LIMITS.searchQueryMax, `Search text must be at most ${LIMITS.searchQueryMax} characters.`)
     .default(''),
-  cursor: z.string().max(400).optional(),
+  /** Opaque, from the previous page's `nextCursor`. */
+  cursor: z.string().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(50),
-  /** List the user's followed communities first (the create-post picker). */
-  followedFirst: z.coerce.boolean().default(false),
+  /** 'true' lists the user's followed communities first (the create-post picker). */
+  followedFirst: z.stringbool().default(false),
 });
 export type SearchCommunitiesQuery = z.infer<typeof SearchCommunitiesQuerySchema>;
 
@@ -42,9 +55,27 @@ export const MembershipStateSchema = z.object({
 });
 export type MembershipState = z.infer<typeof MembershipStateSchema>;
 
-/** Admin-only: create or edit a community. */
+const CommunityNameSchema = z
+  .string()
+  .trim()
+  .normalize('NFC')
+  .min(2, 'Name must be at least 2 characters.')
+  .max(COMMUNITY_NAME_MAX, `Name must be at most ${COMMUNITY_NAME_MAX} characters.`);
+const CommunityAboutSchema = z
+  .string()
+  .trim()
+  .max(COMMUNITY_ABOUT_MAX, `About must be at most ${COMMUNITY_ABOUT_MAX} characters.`);
+
+/** Admin-only: create a community. Names are unique case-insensitively. */
 export const UpsertCommunityInputSchema = z.object({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters.').max(60, 'Name must be at most 60 characters.'),
-  about: z.string().trim().max(2000, 'About must be at most 2000 characters.').default(''),
+  name: CommunityNameSchema,
+  about: CommunityAboutSchema.default(''),
 });
 export type UpsertCommunityInput = z.infer<typeof UpsertCommunityInputSchema>;
+
+/** Admin-only: edit a community; only the fields given change. */
+export const UpdateCommunityInputSchema = z.object({
+  name: CommunityNameSchema.optional(),
+  about: CommunityAboutSchema.optional(),
+});
+export type UpdateCommunityInput = z.infer<typeof UpdateCommunityInputSchema>;

@@ -25,6 +25,19 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('community.members'), topic: z.string(), communityId: z.string(), memberCount: z.number().int() }),
   z.object({ type: z.literal('user.updated'), topic: z.string(), userId: z.string() }),
   z.object({ type: z.literal('pong') }),
+  /** Events may have been missed (the server's bus reconnected): refetch what is on screen. */
   z.object({ type: z.literal('resync') }),
+  /**
+   * Answer to one `subscribe`: the topics now watched (already-watched ones included) and
+   * those refused (`forbidden`: another user's topic; `too_many_subscriptions`: over 200).
+   * Refetch after this arrives, so nothing written in between is missed.
+   */
+  z.object({
+    type: z.literal('subscribed'),
+    topics: z.array(z.string()),
+    denied: z.array(z.object({ topic: z.string(), code: z.enum(['forbidden', 'too_many_subscriptions']) })),
+  }),
+  /** A client message that was not understood (`invalid_message`); the socket stays open. */
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;

@@ -21,6 +21,18 @@ export const PostImageSchema = z.object({
 });
 export type PostImage = z.infer<typeof PostImageSchema>;
 
+/** A link's preview, fetched by the server (SSRF-guarded) and cached; every field but `url` may be null. */
+export const LinkPreviewSchema = z.object({
+  url: z.string(),
+  title: z.string().nullable(),
+  /** `/files/...` copy of the page's og:image. */
+  imageUrl: z.string().nullable(),
+  siteName: z.string().nullable(),
+});
+export type LinkPreview = z.infer<typeof LinkPreviewSchema>;
+
+const HttpUrlSchema = z.url({ protocol: /^https?$/, message: 'Please enter a valid http(s) link.' }).max(2048);
+
 export const PostSchema = z.object({
   id: z.string(),
   /** 0 text, 1 image, 2 video, 4 gif, 5 url (spec §3). */
@@ -33,12 +45,12 @@ export const PostSchema = z.object({
   author: UserSummarySchema,
   /** Up to five, in order. */
   images: z.array(PostImageSchema),
+  /** Type 2: the video as uploaded (MP4/WebM), its thumbnail (640 px WebP) and the thumbnail's size in px. */
   video: z
     .object({ url: z.string(), thumbnailUrl: z.string().nullable(), width: z.number().int().nullable(), height: z.number().int().nullable() })
     .nullable(),
-  link: z
-    .object({ url: z.string(), title: z.string().nullable(), imageUrl: z.string().nullable(), siteName: z.string().nullable() })
-    .nullable(),
+  /** Type 5: the link and its preview (the image is a copy on our server, never hot-linked). */
+  link: LinkPreviewSchema.nullable(),
   likeCount: z.number().int(),
   commentCount: z.number().int(),
   likedByMe: z.boolean(),
@@ -52,6 +64,12 @@ export type PostPage = z.infer<typeof PostPageSchema>;
 export const FeedTabSchema = z.enum(['following', 'all']);
 export const FeedSortSchema = z.enum(['new', 'top']);
 
+/**
+ * GET /api/feed. `following`: posts of the communities the user follows, of the users they
+ * follow, and their own; `all`: every post. `new`: newest first; `top`: most liked first
+ * (ties newest first). `cursor` is the previous page's opaque `nextCursor` (keyset: no
+ * duplicates or gaps while new posts arrive); a cursor of another sort is refused (400).
+ */
 export const ListFeedQuerySchema = z.object({
   tab: FeedTabSchema.default('following'),
   sort: FeedSortSchema.default('new'),
@@ -59,6 +77,14 @@ export const ListFeedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 });
 export type ListFeedQuery = z.infer<typeof ListFeedQuerySchema>;
+
+/** GET /api/communities/:communityId/posts and GET /api/users/:userId/posts: the same pages, one source. */
+export const ListPostsQuerySchema = ListFeedQuerySchema.omit({ tab: true });
+export type ListPostsQuery = z.infer<typeof ListPostsQuerySchema>;
+
+/** GET /api/link-preview?url= (the composer's preview). A page that cannot be read answers nulls, not an error. */
+export const LinkPreviewQuerySchema = z.object({ url: HttpUrlSchema });
+export type LinkPreviewQuery = z.infer<typeof LinkPreviewQuerySchema>;
 
 const flag = z.union([z.literal(0), z.literal(1)]).default(0);
 
@@ -72,15 +98,19 @@ export const PostTitleSchema = z
 export const CreatePostInputSchema = z
   .object({
     title: PostTitleSchema,
-    communityId: z.string().uuid({ message: 'Please choose a community.' }),
+    communityId: z.string({ message: 'Please choose a community.' }).uuid({ message: 'Please choose a community.' }),
     body: z.string().max(LIMITS.bodyMax, `Text must be at most ${LIMITS.bodyMax.toLocaleString('en-US')} characters.`).optional(),
     spoiler: flag,
     nsfw: flag,
-    /** Media tab: ids from POST /api/uploads — up to five images, or one gif, or one video plus its thumbnail image. */
+    /**
+     * Media tab: ids from POST /api/uploads — up to five images (type 1; a gif among them is one
+     * of the images), or one gif alone (type 4), or one video (type 2) plus `thumbnailUploadId`,
+     * an image. Each upload is the caller's and used by one post only.
+     */
     uploadIds: z.array(z.string().uuid()).max(LIMITS.imagesPerPost, 'You can select up to 5 files only.').optional(),
     thumbnailUploadId: z.string().uuid().optional(),
     /** Url tab. */
-    url: z.url({ protocol: /^https?$/, message: 'Please enter a valid http(s) link.' }).max(2048).optional(),
+    url: HttpUrlSchema.optional(),
   })
   .refine((p) => !(p.url && p.uploadIds?.length), { message: 'A post has either files or a link, not both.', path: ['url'] });
 export type CreatePostInput = z.infer<typeof CreatePostInputSchema>;

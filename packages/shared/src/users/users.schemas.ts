@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits';
+import { pageOf, PageQuerySchema } from '../common/page.schemas';
 
 /** Names nobody may take: routes, staff-sounding names, the system account. */
 export const RESERVED_USERNAMES = new Set([
@@ -190,22 +191,18 @@ export const SignUpInputSchema = z.object({
 export type SignUpInput = z.infer<typeof SignUpInputSchema>;
 
 /** `?cursor=&limit=` of the followers / following lists. */
-export const ListUsersQuerySchema = z.object({
-  /** Opaque; the `nextCursor` of the previous page. */
-  cursor: z.string().min(1).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
-});
+export const ListUsersQuerySchema = PageQuerySchema;
 export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;
 
-/** One keyset page of people, newest follow first. */
-export const UserPageSchema = z.object({
-  items: z.array(UserSummarySchema),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+/** One keyset page of people, newest follow first; `nextCursor` is null on the last page. */
+export const UserPageSchema = pageOf(UserSummarySchema);
 export type UserPage = z.infer<typeof UserPageSchema>;
 
-const ExportPersonSchema = z.object({ userId: z.string(), username: z.string(), since: z.string() });
+const ExportPersonSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  since: z.string(),
+});
 
 /**
  * "Download my data": everything held about the user, as the privacy policy promises.
@@ -312,7 +309,16 @@ export const AccountExportSchema = z.object({
       ),
     }),
   ),
-  reports: z.array(z.object({ commentId: z.string(), commentText: z.string(), status: z.string(), createdAt: z.string() })),
-  mediaViews: z.array(z.object({ mediaId: z.string(), episodeId: z.string().nullable(), createdAt: z.string() })),
+  reports: z.array(
+    z.object({
+      commentId: z.string(),
+      commentText: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  mediaViews: z.array(
+    z.object({ mediaId: z.string(), episodeId: z.string().nullable(), createdAt: z.string() }),
+  ),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

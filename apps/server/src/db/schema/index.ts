@@ -8,3 +8,4 @@ export * from './comments';
 export * from './media';
 export * from './shop';
 export * from './relations';
+export * from './uploads';

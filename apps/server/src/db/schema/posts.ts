@@ -36,6 +36,8 @@ export const posts = pgTable(
     url: text('url'),
     urlTitle: text('url_title'),
     urlImageKey: text('url_image_key'),
+    /** Type 5: the page's og:site_name. */
+    urlSiteName: text('url_site_name'),
     /** Type 2: storage keys of the video and its thumbnail, and the video's size in px. */
     videoKey: text('video_key'),
     thumbnailKey: text('thumbnail_key'),
@@ -69,6 +71,20 @@ export const posts = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // "Top" pages of one community or one author, and the per-source ranges of the
+    // following feed sorted by likes (docs/posts-and-feed.md).
+    index('posts_community_likes_idx').on(
+      t.communityId,
+      t.likeCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('posts_user_likes_idx').on(
+      t.userId,
+      t.likeCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('posts_type_valid', sql`${t.type} in (0, 1, 2, 4, 5)`),
     check('posts_title_length', sql`char_length(${t.title}) >= 1`),
     check('posts_like_count_nonneg', sql`${t.likeCount} >= 0`),
@@ -84,8 +100,10 @@ export const postImages = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
-    /** Storage key, e.g. `post-images/{uid}/…`. */
+    /** Storage key of the 640 px WebP variant, e.g. `post-images/{uid}/…-640.webp`. */
     key: text('key').notNull(),
+    /** The 1280 px variant for the modal; null when the image is at most 640 px wide. */
+    largeKey: text('large_key'),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     /** Average colour shown while loading, `#rrggbb`. */

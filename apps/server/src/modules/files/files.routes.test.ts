@@ -57,12 +57,20 @@ describe.each(drivers)('GET/HEAD /files/* on $name storage', (driver) => {
     const { storage, teardown: t } = await driver.setup();
     teardown = t;
     etag = (await storage.put('post-images/u1/a.webp', text, { contentType: 'image/webp' })).etag;
-    await storage.put('post-images/u1/evil.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), {
-      contentType: 'image/svg+xml',
+    await storage.put(
+      'post-images/u1/evil.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      {
+        contentType: 'image/svg+xml',
+      },
+    );
+    await storage.put('post-images/u1/page.html', Buffer.from('<script>alert(1)</script>'), {
+      contentType: 'text/html; charset=utf-8',
     });
-    await storage.put('post-images/u1/page.html', Buffer.from('<script>alert(1)</script>'), { contentType: 'text/html; charset=utf-8' });
     await storage.put('post-images/u1/params.png', text, { contentType: 'IMAGE/PNG; foo=bar' });
-    await storage.put('post-videos/u1/v.mp4', Buffer.alloc(1_000_000, 1), { contentType: 'video/mp4' });
+    await storage.put('post-videos/u1/v.mp4', Buffer.alloc(1_000_000, 1), {
+      contentType: 'video/mp4',
+    });
     await storage.put('post-images/u1/empty.webp', Buffer.alloc(0), { contentType: 'image/webp' });
     app = await buildFilesApp(storage);
   });
@@ -104,7 +112,11 @@ describe.each(drivers)('GET/HEAD /files/* on $name storage', (driver) => {
     ['bytes=18-1000', 'bytes 18-19/20', 'ij'],
     ['bytes=0-0', 'bytes 0-0/20', '0'],
   ])('answers Range %s with 206 and Content-Range %s', async (range, contentRange, body) => {
-    const res = await app.inject({ method: 'GET', url: '/files/post-images/u1/a.webp', headers: { range } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/files/post-images/u1/a.webp',
+      headers: { range },
+    });
     expect(res.statusCode).toBe(206);
     expect(res.headers['content-range']).toBe(contentRange);
     expect(res.headers['content-length']).toBe(String(body.length));
@@ -125,7 +137,11 @@ describe.each(drivers)('GET/HEAD /files/* on $name storage', (driver) => {
   });
 
   it('answers HEAD with a range as 206 headers without a body', async () => {
-    const res = await app.inject({ method: 'HEAD', url: '/files/post-images/u1/a.webp', headers: { range: 'bytes=2-5' } });
+    const res = await app.inject({
+      method: 'HEAD',
+      url: '/files/post-images/u1/a.webp',
+      headers: { range: 'bytes=2-5' },
+    });
     expect(res.statusCode).toBe(206);
     expect(res.headers['content-range']).toBe('bytes 2-5/20');
     expect(res.headers['content-length']).toBe('4');
@@ -135,10 +151,16 @@ describe.each(drivers)('GET/HEAD /files/* on $name storage', (driver) => {
   it.each(['bytes=20-', 'bytes=20-25', 'bytes=-0', 'bytes=99999999999999999999-'])(
     'answers the unsatisfiable Range %s with 416 and Content-Range bytes */size',
     async (range) => {
-      const res = await app.inject({ method: 'GET', url: '/files/post-images/u1/a.webp', headers: { range } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/files/post-images/u1/a.webp',
+        headers: { range },
+      });
       expect(res.statusCode).toBe(416);
       expect(res.headers['content-range']).toBe('bytes */20');
-      expect(res.json()).toEqual({ error: { code: 'range_not_satisfiable', message: expect.any(String) } });
+      expect(res.json()).toEqual({
+        error: { code: 'range_not_satisfiable', message: expect.any(String) },
+      });
       expect(res.headers['cache-control']).not.toBe(IMMUTABLE);
     },
   );
@@ -152,7 +174,11 @@ describe.each(drivers)('GET/HEAD /files/* on $name storage', (driver) => {
   });
 
   it('treats any range of an empty file as unsatisfiable and serves the empty file whole', async () => {
-    const ranged = await app.inject({ method: 'GET', url: '/files/post-images/u1/empty.webp', headers: { range: 'bytes=0-' } });
+    const ranged = await app.inject({
+      method: 'GET',
+      url: '/files/post-images/u1/empty.webp',
+      headers: { range: 'bytes=0-' },
+    });
     expect(ranged.statusCode).toBe(416);
     expect(ranged.headers['content-range']).toBe('bytes */0');
     const whole = await app.inject({ method: 'GET', url: '/files/post-images/u1/empty.webp' });
@@ -163,7 +189,11 @@ describe.each(drivers)('GET/HEAD /files/* on $name storage', (driver) => {
   it.each(['bytes=1-2,4-5', 'items=0-1', 'bytes=5-2', 'bytes=abc', 'bytes=-'])(
     'ignores the Range %s it does not serve and sends the whole file',
     async (range) => {
-      const res = await app.inject({ method: 'GET', url: '/files/post-images/u1/a.webp', headers: { range } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/files/post-images/u1/a.webp',
+        headers: { range },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-range']).toBeUndefined();
       expect(res.payload).toBe(text.toString());
@@ -172,7 +202,11 @@ describe.each(drivers)('GET/HEAD /files/* on $name storage', (driver) => {
 
   it('answers a matching If-None-Match with 304, validators and no body', async () => {
     for (const inm of [etag, `W/${etag}`, `"nope", ${etag}`, '*']) {
-      const res = await app.inject({ method: 'GET', url: '/files/post-images/u1/a.webp', headers: { 'if-none-match': inm } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/files/post-images/u1/a.webp',
+        headers: { 'if-none-match': inm },
+      });
       expect(res.statusCode, inm).toBe(304);
       expect(res.rawPayload.length).toBe(0);
       expect(res.headers.etag).toBe(etag);
@@ -181,7 +215,11 @@ describe.each(drivers)('GET/HEAD /files/* on $name storage', (driver) => {
   });
 
   it('sends the file when If-None-Match does not match', async () => {
-    const res = await app.inject({ method: 'GET', url: '/files/post-images/u1/a.webp', headers: { 'if-none-match': '"other"' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/files/post-images/u1/a.webp',
+      headers: { 'if-none-match': '"other"' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.payload).toBe(text.toString());
   });
@@ -189,7 +227,11 @@ describe.each(drivers)('GET/HEAD /files/* on $name storage', (driver) => {
   it('answers If-Modified-Since at or after Last-Modified with 304, unless If-None-Match disagrees', async () => {
     const first = await app.inject({ method: 'GET', url: '/files/post-images/u1/a.webp' });
     const lastModified = first.headers['last-modified'] as string;
-    const res = await app.inject({ method: 'GET', url: '/files/post-images/u1/a.webp', headers: { 'if-modified-since': lastModified } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/files/post-images/u1/a.webp',
+      headers: { 'if-modified-since': lastModified },
+    });
     expect(res.statusCode).toBe(304);
     const older = await app.inject({
       method: 'GET',
@@ -246,7 +288,9 @@ describe.each(drivers)('GET/HEAD /files/* on $name storage', (driver) => {
       expect(res.headers['cache-control']).not.toBe(IMMUTABLE);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       if (method === 'GET') {
-        expect(res.json()).toEqual({ error: { code: 'file_not_found', message: 'That file does not exist.' } });
+        expect(res.json()).toEqual({
+          error: { code: 'file_not_found', message: 'That file does not exist.' },
+        });
       }
     }
   });
@@ -262,7 +306,9 @@ describe.each(drivers)('GET/HEAD /files/* on $name storage', (driver) => {
   ])('answers the unsafe path %s with 404', async (url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'file_not_found', message: 'That file does not exist.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'file_not_found', message: 'That file does not exist.' },
+    });
     expect(res.payload).not.toContain('secret');
   });
 });

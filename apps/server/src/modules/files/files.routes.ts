@@ -22,9 +22,7 @@ const INLINE_TYPES = new Set([
 ]);
 
 export type RangeRequest =
-  | { kind: 'none' }
-  | { kind: 'unsatisfiable' }
-  | { kind: 'range'; start: number; end: number };
+  { kind: 'none' } | { kind: 'unsatisfiable' } | { kind: 'range'; start: number; end: number };
 
 /**
  * Reads one `Range: bytes=…` against a size (RFC 9110 §14). Syntax we do not
@@ -63,13 +61,21 @@ function noneMatch(header: string, etag: string): boolean {
 }
 
 /** If-Range: serve the range only when the representation is unchanged (strong ETag or exact date). */
-function rangeStillValid(header: string | string[] | undefined, info: StoredObjectInfo, etag: string): boolean {
+function rangeStillValid(
+  header: string | string[] | undefined,
+  info: StoredObjectInfo,
+  etag: string,
+): boolean {
   if (header === undefined) return true;
   if (Array.isArray(header)) return false;
   const value = header.trim();
-  if (value.startsWith('"') || value.startsWith('W/')) return value === etag && !etag.startsWith('W/');
+  if (value.startsWith('"') || value.startsWith('W/'))
+    return value === etag && !etag.startsWith('W/');
   const date = Date.parse(value);
-  return !Number.isNaN(date) && Math.floor(info.lastModified.getTime() / 1000) === Math.floor(date / 1000);
+  return (
+    !Number.isNaN(date) &&
+    Math.floor(info.lastModified.getTime() / 1000) === Math.floor(date / 1000)
+  );
 }
 
 function notModified(request: FastifyRequest, info: StoredObjectInfo, etag: string): boolean {
@@ -78,7 +84,10 @@ function notModified(request: FastifyRequest, info: StoredObjectInfo, etag: stri
   const ims = request.headers['if-modified-since'];
   if (ims === undefined) return false;
   const since = Date.parse(ims);
-  return !Number.isNaN(since) && Math.floor(info.lastModified.getTime() / 1000) <= Math.floor(since / 1000);
+  return (
+    !Number.isNaN(since) &&
+    Math.floor(info.lastModified.getTime() / 1000) <= Math.floor(since / 1000)
+  );
 }
 
 /** Validators and caching: on 200, 206 and 304 only, never on an error (a cached 404 would outlive an upload). */
@@ -95,7 +104,9 @@ function setContentTypeHeaders(reply: FastifyReply, info: StoredObjectInfo): voi
   if (INLINE_TYPES.has(baseType)) {
     void reply.header('content-type', baseType);
   } else {
-    void reply.header('content-type', 'application/octet-stream').header('content-disposition', 'attachment');
+    void reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', 'attachment');
   }
 }
 
@@ -144,7 +155,10 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
       const object =
         request.method === 'HEAD'
           ? null
-          : await storage.get(key, range.kind === 'range' ? { start: range.start, end: range.end } : undefined);
+          : await storage.get(
+              key,
+              range.kind === 'range' ? { start: range.start, end: range.end } : undefined,
+            );
       if (request.method === 'GET' && !object) throw fileNotFound();
 
       setCacheHeaders(reply, info, etag);
@@ -152,7 +166,9 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
       const length = range.kind === 'range' ? range.end - range.start + 1 : info.size;
       void reply.header('content-length', String(length));
       if (range.kind === 'range') {
-        void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+        void reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
       }
       return reply.send(object ? object.body : undefined);
     },

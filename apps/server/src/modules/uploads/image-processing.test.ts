@@ -89,7 +89,13 @@ describe('processImage', () => {
   it('keeps an animated GIF animated, with its frames and timing, and reports isGif', async () => {
     const gif = await animatedGif(200, 100, ['#ff0000', '#00ff00', '#0000ff'], 120);
     const out = await processImage(gif);
-    expect(out).toMatchObject({ isGif: true, animated: true, width: 200, height: 100, sourceFormat: 'gif' });
+    expect(out).toMatchObject({
+      isGif: true,
+      animated: true,
+      width: 200,
+      height: 100,
+      sourceFormat: 'gif',
+    });
     const variant = out.variants[0]!;
     expect([variant.width, variant.height]).toEqual([200, 100]);
     const meta = await sharp(variant.data, { animated: true }).metadata();
@@ -97,6 +103,21 @@ describe('processImage', () => {
     expect(meta.pages).toBe(3);
     expect(meta.pageHeight).toBe(100);
     expect(meta.delay).toEqual([120, 120, 120]);
+  });
+
+  it('keeps an animated WebP animated, and it is not a GIF', async () => {
+    const gif = await animatedGif(80, 60, ['#ff0000', '#00ff00'], 200);
+    const webp = await sharp(gif, { animated: true }).webp().toBuffer();
+    const out = await processImage(webp);
+    expect(out).toMatchObject({
+      isGif: false,
+      animated: true,
+      sourceFormat: 'webp',
+      width: 80,
+      height: 60,
+    });
+    const meta = await sharp(out.variants[0]!.data, { animated: true }).metadata();
+    expect(meta.pages).toBe(2);
   });
 
   it('reports a one-frame GIF as a GIF that is not animated', async () => {
@@ -109,7 +130,9 @@ describe('processImage', () => {
     expect(opaque.placeholder).toMatch(/^#[0-9a-f]{6}$/);
     expect(hexDistance(opaque.placeholder, '#336699')).toBeLessThanOrEqual(6);
 
-    const halfTransparent = await sharp({ create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const halfTransparent = await sharp({
+      create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .composite([{ input: await solid(100, 100, '#ff0000').png().toBuffer(), left: 0, top: 0 }])
       .png()
       .toBuffer();
@@ -128,7 +151,9 @@ describe('processImage', () => {
     const err = await refusal(processImage(input));
     expect(err.status).toBe(415);
     expect(err.code).toBe('unsupported_media_type');
-    expect(err.message).toBe('That file is not a supported image. Use JPEG, PNG, WebP, GIF or AVIF.');
+    expect(err.message).toBe(
+      'That file is not a supported image. Use JPEG, PNG, WebP, GIF or AVIF.',
+    );
   });
 
   it('refuses a truncated PNG, which sharp metadata alone would accept', async () => {
@@ -140,11 +165,17 @@ describe('processImage', () => {
   });
 
   it('refuses a truncated JPEG and a truncated GIF', async () => {
-    const jpeg = await sharp(await noisyPng(400, 300)).jpeg().toBuffer();
+    const jpeg = await sharp(await noisyPng(400, 300))
+      .jpeg()
+      .toBuffer();
     expect((await refusal(processImage(jpeg.subarray(0, jpeg.length >> 1)))).status).toBe(415);
     // Cut inside the image data. (A GIF cut between whole frames decodes as the frames it still has.)
-    const gif = await sharp(await noisyPng(300, 200)).gif().toBuffer();
-    expect((await refusal(processImage(gif.subarray(0, Math.floor(gif.length * 0.6))))).status).toBe(415);
+    const gif = await sharp(await noisyPng(300, 200))
+      .gif()
+      .toBuffer();
+    expect(
+      (await refusal(processImage(gif.subarray(0, Math.floor(gif.length * 0.6))))).status,
+    ).toBe(415);
   });
 
   it('refuses an image over 40 megapixels from its header, before decoding it', async () => {

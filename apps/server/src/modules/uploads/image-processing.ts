@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
-import { AppError, payloadTooLarge, unsupportedMedia } from '../../lib/errors';
+import type { AppError } from '../../lib/errors';
+import { payloadTooLarge, unsupportedMedia } from '../../lib/errors';
 
 /** Widths of the WebP variants we keep; an image is never enlarged to reach one. */
 export const IMAGE_VARIANT_WIDTHS = [640, 1280] as const;
@@ -68,7 +69,10 @@ export interface ProcessImageOptions {
  * ICC) dropped, colours converted to sRGB. Throws 415 for anything that is not
  * a readable JPEG, PNG, WebP, GIF or AVIF and 413 for images over the pixel limit.
  */
-export async function processImage(buffer: Buffer, opts: ProcessImageOptions = {}): Promise<ProcessedImage> {
+export async function processImage(
+  buffer: Buffer,
+  opts: ProcessImageOptions = {},
+): Promise<ProcessedImage> {
   const maxWidth = opts.maxWidth ?? 1280;
   const detected = await fileTypeFromBuffer(buffer);
   const sourceFormat = detected ? ACCEPTED_IMAGE_TYPES[detected.mime] : undefined;
@@ -84,8 +88,10 @@ export async function processImage(buffer: Buffer, opts: ProcessImageOptions = {
   const frames = meta.pages ?? 1;
   const frameHeight = meta.pageHeight ?? meta.height;
   if (!meta.width || !frameHeight) throw damaged();
-  if (meta.width * frameHeight > MAX_IMAGE_PIXELS) throw payloadTooLarge(IMAGE_MESSAGES.tooManyPixels);
-  if (meta.width * frameHeight * frames > MAX_ANIMATION_PIXELS) throw payloadTooLarge(IMAGE_MESSAGES.animationTooLarge);
+  if (meta.width * frameHeight > MAX_IMAGE_PIXELS)
+    throw payloadTooLarge(IMAGE_MESSAGES.tooManyPixels);
+  if (meta.width * frameHeight * frames > MAX_ANIMATION_PIXELS)
+    throw payloadTooLarge(IMAGE_MESSAGES.animationTooLarge);
 
   const animated = multiFrame && frames > 1;
   // Only animations are read frame by frame; a still GIF or WebP is an ordinary image.
@@ -110,7 +116,12 @@ export async function processImage(buffer: Buffer, opts: ProcessImageOptions = {
           .resize(
             animated
               ? { width: label, withoutEnlargement: true }
-              : { width: label, height: WEBP_MAX_DIMENSION, fit: 'inside', withoutEnlargement: true },
+              : {
+                  width: label,
+                  height: WEBP_MAX_DIMENSION,
+                  fit: 'inside',
+                  withoutEnlargement: true,
+                },
           )
           .webp({ quality: 82, effort: 4 })
           .toBuffer({ resolveWithObject: true });
@@ -124,7 +135,8 @@ export async function processImage(buffer: Buffer, opts: ProcessImageOptions = {
       }),
     );
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw payloadTooLarge(IMAGE_MESSAGES.tooManyPixels);
+    if (err instanceof Error && /pixel limit/i.test(err.message))
+      throw payloadTooLarge(IMAGE_MESSAGES.tooManyPixels);
     throw damaged(err);
   }
 
@@ -141,7 +153,11 @@ export async function processImage(buffer: Buffer, opts: ProcessImageOptions = {
 
 /** Alpha-weighted mean of a small copy of the first frame, so transparent margins do not grey it out. */
 async function averageColour(webp: Buffer): Promise<string> {
-  const { data, info } = await sharp(webp).resize(16, 16, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(webp)
+    .resize(16, 16, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let r = 0;
   let g = 0;
   let b = 0;
@@ -154,7 +170,10 @@ async function averageColour(webp: Buffer): Promise<string> {
     weight += a;
   }
   if (weight === 0) return '#000000';
-  const hex = (v: number) => Math.round(v / weight).toString(16).padStart(2, '0');
+  const hex = (v: number) =>
+    Math.round(v / weight)
+      .toString(16)
+      .padStart(2, '0');
   return `#${hex(r)}${hex(g)}${hex(b)}`;
 }
 

@@ -33,10 +33,17 @@ function multipart(parts: Part[]) {
     chunks.push(Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
-const imageFile = (data: Buffer | string, filename = 'photo.png', contentType = 'image/png'): Part => ({
+const imageFile = (
+  data: Buffer | string,
+  filename = 'photo.png',
+  contentType = 'image/png',
+): Part => ({
   name: 'file',
   filename,
   contentType,
@@ -60,17 +67,33 @@ describe('multipart upload routes', () => {
     app = Fastify({ logger: false });
     await app.register(errorHandlerPlugin);
     // As app.ts registers it: the global cap is the largest; each route narrows it.
-    await app.register(fastifyMultipart, { limits: { files: 1, fileSize: LIMITS.videoUploadMaxBytes, fields: 20 } });
+    await app.register(fastifyMultipart, {
+      limits: { files: 1, fileSize: LIMITS.videoUploadMaxBytes, fields: 20 },
+    });
     app.post('/uploads/image', async (request, reply) => {
       const file = await readFileToBuffer(request, { kind: 'image', reply });
-      const saved = await saveImageUpload(storage, { prefix: 'post-images/u1', buffer: file.buffer });
-      return reply.code(201).send({ ...saved, size: file.size, fields: file.fields, fieldname: file.fieldname });
+      const saved = await saveImageUpload(storage, {
+        prefix: 'post-images/u1',
+        buffer: file.buffer,
+      });
+      return reply
+        .code(201)
+        .send({ ...saved, size: file.size, fields: file.fields, fieldname: file.fieldname });
     });
     app.post('/uploads/video', async (request, reply) => {
-      const file = await readFileToTemp(request, { kind: 'video', reply, maxBytes: VIDEO_TEST_CAP, dir: tmp });
+      const file = await readFileToTemp(request, {
+        kind: 'video',
+        reply,
+        maxBytes: VIDEO_TEST_CAP,
+        dir: tmp,
+      });
       let saved;
       try {
-        saved = await saveVideoUpload(storage, { prefix: 'post-videos/u1', video: { path: file.path }, thumbnail });
+        saved = await saveVideoUpload(storage, {
+          prefix: 'post-videos/u1',
+          video: { path: file.path },
+          thumbnail,
+        });
       } finally {
         await file.cleanup();
       }
@@ -94,16 +117,29 @@ describe('multipart upload routes', () => {
 
   it('stores a real PNG as WebP variants and answers 201 with the keys and size', async () => {
     const png = await pngOf(1600, 900, '#224466');
-    const res = await post('/uploads/image', multipart([{ name: 'alt', data: 'a sunset' }, imageFile(png)]));
+    const res = await post(
+      '/uploads/image',
+      multipart([{ name: 'alt', data: 'a sunset' }, imageFile(png)]),
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ width: 1600, height: 900, isGif: false, size: png.length, fieldname: 'file', fields: { alt: 'a sunset' } });
+    expect(body).toMatchObject({
+      width: 1600,
+      height: 900,
+      isGif: false,
+      size: png.length,
+      fieldname: 'file',
+      fields: { alt: 'a sunset' },
+    });
     expect(body.key).toMatch(/^post-images\/u1\/[0-9a-f-]{36}-1280\.webp$/);
     expect(storedKeys(root)).toEqual([body.variants.w1280Key, body.variants.w640Key].sort());
   });
 
   it('ignores the client’s file name and MIME type: a PNG called evil.exe is still a PNG', async () => {
-    const res = await post('/uploads/image', multipart([imageFile(await pngOf(100, 100), 'evil.exe', 'application/x-msdownload')]));
+    const res = await post(
+      '/uploads/image',
+      multipart([imageFile(await pngOf(100, 100), 'evil.exe', 'application/x-msdownload')]),
+    );
     expect(res.statusCode).toBe(201);
   });
 
@@ -115,7 +151,10 @@ describe('multipart upload routes', () => {
     const res = await post('/uploads/image', multipart([imageFile(data, filename, 'image/png')]));
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({
-      error: { code: 'unsupported_media_type', message: 'That file is not a supported image. Use JPEG, PNG, WebP, GIF or AVIF.' },
+      error: {
+        code: 'unsupported_media_type',
+        message: 'That file is not a supported image. Use JPEG, PNG, WebP, GIF or AVIF.',
+      },
     });
     expect(storedKeys(root)).toEqual([]);
   });
@@ -123,7 +162,9 @@ describe('multipart upload routes', () => {
   it('refuses a truncated PNG with 415 and stores nothing', async () => {
     const res = await post('/uploads/image', multipart([imageFile(await truncatedPng())]));
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ error: { code: 'unsupported_media_type', message: IMAGE_MESSAGES.damaged } });
+    expect(res.json()).toEqual({
+      error: { code: 'unsupported_media_type', message: IMAGE_MESSAGES.damaged },
+    });
     expect(storedKeys(root)).toEqual([]);
   });
 
@@ -132,12 +173,17 @@ describe('multipart upload routes', () => {
     (await pngOf(10, 10)).copy(oversized); // a real PNG header: only the size is wrong
     const res = await post('/uploads/image', multipart([imageFile(oversized)]));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: { code: 'payload_too_large', message: 'That file is too large. The limit is 15 MB.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'payload_too_large', message: 'That file is too large. The limit is 15 MB.' },
+    });
     expect(storedKeys(root)).toEqual([]);
   });
 
   it('lets a file of exactly 15 MB through the size check (it then fails on content, not size)', async () => {
-    const res = await post('/uploads/image', multipart([imageFile(Buffer.alloc(LIMITS.imageUploadMaxBytes, 0x41))]));
+    const res = await post(
+      '/uploads/image',
+      multipart([imageFile(Buffer.alloc(LIMITS.imageUploadMaxBytes, 0x41))]),
+    );
     expect(res.statusCode).toBe(415);
   });
 
@@ -145,7 +191,10 @@ describe('multipart upload routes', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/uploads/image',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(LIMITS.imageUploadMaxBytes * 2) },
+      headers: {
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(LIMITS.imageUploadMaxBytes * 2),
+      },
       payload: Buffer.alloc(10),
     });
     expect(res.statusCode).toBe(413);
@@ -155,11 +204,17 @@ describe('multipart upload routes', () => {
   it('asks for a file when the form has none', async () => {
     const res = await post('/uploads/image', multipart([{ name: 'alt', data: 'no file here' }]));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'file_required', message: 'Choose a file to upload.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'file_required', message: 'Choose a file to upload.' },
+    });
   });
 
   it('refuses a body that is not multipart', async () => {
-    const res = await app.inject({ method: 'POST', url: '/uploads/image', payload: { file: 'data:image/png;base64,AAAA' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/uploads/image',
+      payload: { file: 'data:image/png;base64,AAAA' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('unsupported_media_type');
   });
@@ -167,7 +222,12 @@ describe('multipart upload routes', () => {
   describe('videos (cap lowered to 64 KB for the test)', () => {
     it('streams an MP4 to a temp file, stores it as sent with its thumbnail, and removes the temp file', async () => {
       const video = mp4Bytes('isom', 50_000);
-      const res = await post('/uploads/video', multipart([{ name: 'file', filename: 'clip.mov', contentType: 'video/quicktime', data: video }]));
+      const res = await post(
+        '/uploads/video',
+        multipart([
+          { name: 'file', filename: 'clip.mov', contentType: 'video/quicktime', data: video },
+        ]),
+      );
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body).toMatchObject({ contentType: 'video/mp4', size: video.length });
@@ -177,15 +237,28 @@ describe('multipart upload routes', () => {
     });
 
     it('refuses a video over the cap with 413, keeps no partial temp file and stores nothing', async () => {
-      const res = await post('/uploads/video', multipart([{ name: 'file', filename: 'big.webm', data: ebmlBytes('webm', VIDEO_TEST_CAP) }]));
+      const res = await post(
+        '/uploads/video',
+        multipart([
+          { name: 'file', filename: 'big.webm', data: ebmlBytes('webm', VIDEO_TEST_CAP) },
+        ]),
+      );
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ error: { code: 'payload_too_large', message: 'That file is too large. The limit is 64 KB.' } });
+      expect(res.json()).toEqual({
+        error: {
+          code: 'payload_too_large',
+          message: 'That file is too large. The limit is 64 KB.',
+        },
+      });
       expect(readdirSync(tmp)).toEqual([]);
       expect(storedKeys(root)).toEqual([]);
     });
 
     it('refuses a Matroska file with 415 and removes the temp file', async () => {
-      const res = await post('/uploads/video', multipart([{ name: 'file', filename: 'x.webm', data: ebmlBytes('matroska') }]));
+      const res = await post(
+        '/uploads/video',
+        multipart([{ name: 'file', filename: 'x.webm', data: ebmlBytes('matroska') }]),
+      );
       expect(res.statusCode).toBe(415);
       expect(readdirSync(tmp)).toEqual([]);
       expect(storedKeys(root)).toEqual([]);
@@ -199,7 +272,9 @@ describe('an oversized upload over a real connection', () => {
   beforeAll(async () => {
     app = Fastify({ logger: false });
     await app.register(errorHandlerPlugin);
-    await app.register(fastifyMultipart, { limits: { files: 1, fileSize: LIMITS.videoUploadMaxBytes, fields: 20 } });
+    await app.register(fastifyMultipart, {
+      limits: { files: 1, fileSize: LIMITS.videoUploadMaxBytes, fields: 20 },
+    });
     app.post('/uploads/image', async (request, reply) => {
       const file = await readFileToBuffer(request, { kind: 'image', reply });
       return { size: file.size };
@@ -208,7 +283,10 @@ describe('an oversized upload over a real connection', () => {
     url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/uploads/image`;
   });
   afterAll(async () => {
-    const timedOut = await Promise.race([app.close().then(() => false), new Promise((r) => setTimeout(() => r(true), 5000))]);
+    const timedOut = await Promise.race([
+      app.close().then(() => false),
+      new Promise((r) => setTimeout(() => r(true), 5000)),
+    ]);
     expect(timedOut, 'the server still held a connection open').toBe(false);
   });
 
@@ -218,7 +296,11 @@ describe('an oversized upload over a real connection', () => {
     const progress = { sent: 0 };
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`));
+        controller.enqueue(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`,
+          ),
+        );
       },
       pull(controller) {
         if (progress.sent >= total) {
@@ -231,7 +313,12 @@ describe('an oversized upload over a real connection', () => {
         controller.enqueue(chunk);
       },
     });
-    const init = { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, duplex: 'half' };
+    const init = {
+      method: 'POST',
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      duplex: 'half',
+    };
     return { init: init as RequestInit, progress };
   }
 
@@ -239,7 +326,9 @@ describe('an oversized upload over a real connection', () => {
     const { init, progress } = streamedUpload(25 * 1024 * 1024);
     const res = await fetch(url, init);
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: { code: 'payload_too_large', message: 'That file is too large. The limit is 15 MB.' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'payload_too_large', message: 'That file is too large. The limit is 15 MB.' },
+    });
     expect(progress.sent).toBeGreaterThan(LIMITS.imageUploadMaxBytes);
   });
 
@@ -254,7 +343,9 @@ describe('an oversized upload over a real connection', () => {
     socket.on('error', () => undefined);
     socket.on('close', () => (closed = true));
     const writeChunk = async (data: Buffer) => {
-      const ok = socket.write(Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]));
+      const ok = socket.write(
+        Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]),
+      );
       if (!ok) {
         await new Promise<void>((resolve) => {
           socket.once('drain', resolve);
@@ -265,7 +356,9 @@ describe('an oversized upload over a real connection', () => {
     socket.write(
       'POST /uploads/image HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n',
     );
-    await writeChunk(Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n'));
+    await writeChunk(
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n'),
+    );
     const chunk = Buffer.alloc(256 * 1024, 0x41);
     const giveUpAt = 200 * 1024 * 1024;
     let written = 0;
@@ -283,8 +376,12 @@ describe('an oversized upload over a real connection', () => {
 
 describe('tooLargeMessage', () => {
   it('names the limit the way people read it', () => {
-    expect(tooLargeMessage(LIMITS.imageUploadMaxBytes)).toBe('That file is too large. The limit is 15 MB.');
-    expect(tooLargeMessage(LIMITS.videoUploadMaxBytes)).toBe('That file is too large. The limit is 200 MB.');
+    expect(tooLargeMessage(LIMITS.imageUploadMaxBytes)).toBe(
+      'That file is too large. The limit is 15 MB.',
+    );
+    expect(tooLargeMessage(LIMITS.videoUploadMaxBytes)).toBe(
+      'That file is too large. The limit is 200 MB.',
+    );
     expect(tooLargeMessage(64 * 1024)).toBe('That file is too large. The limit is 64 KB.');
   });
 });

@@ -26,14 +26,20 @@ const FIELDS_MAX = 10;
 /** "That file is too large. The limit is 15 MB." */
 export function tooLargeMessage(maxBytes: number): string {
   const mb = maxBytes / (1024 * 1024);
-  const shown = mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
+  const shown =
+    mb >= 1
+      ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`
+      : `${Math.ceil(maxBytes / 1024)} KB`;
   return `That file is too large. The limit is ${shown}.`;
 }
 
 export interface ReadFileOptions {
   kind: UploadKind;
-  /** The reply of the same request; a refused upload may need it to close the connection. */
-  reply: FastifyReply;
+  /**
+   * The reply of the same request. Pass it: when a refused body is declared
+   * far larger than the cap, the answer then carries `Connection: close`.
+   */
+  reply?: FastifyReply;
   /** Override the kind's cap (tests, or a smaller cap for a particular route). */
   maxBytes?: number;
 }
@@ -69,7 +75,12 @@ export async function readFileToBuffer(
   } catch (err) {
     throw abandon(request, opts.reply, translateMultipartError(err, maxBytes), maxBytes);
   }
-  return { fieldname: part.fieldname, size, fields: fieldValues(part), buffer: Buffer.concat(chunks, size) };
+  return {
+    fieldname: part.fieldname,
+    size,
+    fields: fieldValues(part),
+    buffer: Buffer.concat(chunks, size),
+  };
 }
 
 /**
@@ -124,7 +135,11 @@ async function* capped(
   if (file.truncated) throw tooLarge;
 }
 
-async function openFilePart(request: FastifyRequest, reply: FastifyReply, maxBytes: number): Promise<MultipartFile> {
+async function openFilePart(
+  request: FastifyRequest,
+  reply: FastifyReply | undefined,
+  maxBytes: number,
+): Promise<MultipartFile> {
   // A declared length far past the cap is refused before a byte is read.
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD_BYTES) {
@@ -137,7 +152,13 @@ async function openFilePart(request: FastifyRequest, reply: FastifyReply, maxByt
   let part: MultipartFile | undefined;
   try {
     part = await request.file({
-      limits: { fileSize: maxBytes, files: 1, fields: FIELDS_MAX, fieldSize: FIELD_MAX_BYTES, parts: FIELDS_MAX + 1 },
+      limits: {
+        fileSize: maxBytes,
+        files: 1,
+        fields: FIELDS_MAX,
+        fieldSize: FIELD_MAX_BYTES,
+        parts: FIELDS_MAX + 1,
+      },
     });
   } catch (err) {
     throw abandon(request, reply, translateMultipartError(err, maxBytes), maxBytes);
@@ -152,12 +173,17 @@ async function openFilePart(request: FastifyRequest, reply: FastifyReply, maxByt
  * sending still gets it on a healthy connection; past that, or when the
  * declared length is already beyond it, cut the connection off.
  */
-function abandon(request: FastifyRequest, reply: FastifyReply, err: unknown, maxBytes: number): unknown {
+function abandon(
+  request: FastifyRequest,
+  reply: FastifyReply | undefined,
+  err: unknown,
+  maxBytes: number,
+): unknown {
   if (!(err instanceof AppError) || err.status !== 413) return err;
   const raw = request.raw;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > 2 * maxBytes + MULTIPART_OVERHEAD_BYTES) {
-    void reply.header('connection', 'close');
+    void reply?.header('connection', 'close');
   }
   let drained = 0;
   const onData = (chunk: Buffer) => {
@@ -192,7 +218,9 @@ function translateMultipartError(err: unknown, maxBytes: number): unknown {
     case 'FST_PROTO_VIOLATION':
       return badRequest('invalid_multipart', 'That form could not be read.');
   }
-  if (/Unexpected end of (form|multipart)|terminated early|Premature close|Malformed/i.test(message)) {
+  if (
+    /Unexpected end of (form|multipart)|terminated early|Premature close|Malformed/i.test(message)
+  ) {
     return badRequest('upload_incomplete', 'The upload did not complete. Try again.');
   }
   return err;

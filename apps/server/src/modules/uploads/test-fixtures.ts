@@ -8,7 +8,11 @@ export function solid(width: number, height: number, background: string) {
   return sharp({ create: { width, height, channels: 3, background } });
 }
 
-export async function pngOf(width: number, height: number, background = '#336699'): Promise<Buffer> {
+export async function pngOf(
+  width: number,
+  height: number,
+  background = '#336699',
+): Promise<Buffer> {
   return solid(width, height, background).png().toBuffer();
 }
 
@@ -16,7 +20,9 @@ export async function pngOf(width: number, height: number, background = '#336699
 export async function noisyPng(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 export async function truncatedPng(): Promise<Buffer> {
@@ -25,9 +31,16 @@ export async function truncatedPng(): Promise<Buffer> {
 }
 
 /** Frames of solid colours, `delay` ms each, as a looping GIF. */
-export async function animatedGif(width: number, height: number, colours: string[], delay = 100): Promise<Buffer> {
+export async function animatedGif(
+  width: number,
+  height: number,
+  colours: string[],
+  delay = 100,
+): Promise<Buffer> {
   const frames = await Promise.all(colours.map((c) => solid(width, height, c).raw().toBuffer()));
-  return sharp(Buffer.concat(frames), { raw: { width, height: height * colours.length, channels: 3, pageHeight: height } })
+  return sharp(Buffer.concat(frames), {
+    raw: { width, height: height * colours.length, channels: 3, pageHeight: height },
+  })
     .gif({ delay: colours.map(() => delay), loop: 0 })
     .toBuffer();
 }
@@ -40,7 +53,12 @@ export async function sidewaysJpegWithGps(): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Copyright: 'secret-owner' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 0/1',
+      },
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
@@ -80,8 +98,18 @@ function crc32(buf: Buffer): number {
 
 /** The start of an MP4: an `ftyp` box (brand `major`) and some padding. Enough for magic-byte detection. */
 export function mp4Bytes(major = 'isom', padding = 2048): Buffer {
-  const ftyp = Buffer.concat([Buffer.from('00000020', 'hex'), Buffer.from(`ftyp${major}`, 'latin1'), Buffer.from('00000200', 'hex'), Buffer.from('isomiso2avc1mp41', 'latin1')]);
-  return Buffer.concat([ftyp, Buffer.from('00000008', 'hex'), Buffer.from('free', 'latin1'), Buffer.alloc(padding, 1)]);
+  const ftyp = Buffer.concat([
+    Buffer.from('00000020', 'hex'),
+    Buffer.from(`ftyp${major}`, 'latin1'),
+    Buffer.from('00000200', 'hex'),
+    Buffer.from('isomiso2avc1mp41', 'latin1'),
+  ]);
+  return Buffer.concat([
+    ftyp,
+    Buffer.from('00000008', 'hex'),
+    Buffer.from('free', 'latin1'),
+    Buffer.alloc(padding, 1),
+  ]);
 }
 
 /** The start of an EBML file with the given DocType (`webm` or `matroska`). */
@@ -92,13 +120,21 @@ export function ebmlBytes(docType: string, padding = 2048): Buffer {
     Buffer.from(docType, 'latin1'),
     Buffer.from('4287810442858102', 'hex'),
   ]);
-  return Buffer.concat([Buffer.from('1a45dfa3', 'hex'), Buffer.from([0x80 | body.length]), body, Buffer.from('18538067', 'hex'), Buffer.alloc(padding, 2)]);
+  return Buffer.concat([
+    Buffer.from('1a45dfa3', 'hex'),
+    Buffer.from([0x80 | body.length]),
+    body,
+    Buffer.from('18538067', 'hex'),
+    Buffer.alloc(padding, 2),
+  ]);
 }
 
 export const SVG = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
 );
-export const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+export const HTML = Buffer.from(
+  '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+);
 export const TEXT = Buffer.from('just some text pretending to be a picture\n');
 
 /** Every stored object key under a local storage root (sidecars and temp files excluded). */
@@ -113,4 +149,3 @@ export function storedKeys(root: string): string[] {
     return [];
   }
 }
-

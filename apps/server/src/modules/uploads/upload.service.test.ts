@@ -45,11 +45,24 @@ describe('upload service', () => {
 
   describe('saveImageUpload', () => {
     it('stores 640 and 1280 WebP variants under the prefix with a fresh UUIDv7, and reports the image', async () => {
-      const saved = await saveImageUpload(storage, { prefix: 'post-images/u1', buffer: await pngOf(2000, 1000) });
-      expect(saved.variants.w640Key).toMatch(new RegExp(`^post-images/u1/(${UUID_V7})-640\\.webp$`));
-      expect(saved.variants.w1280Key).toBe(saved.variants.w640Key.replace('-640.webp', '-1280.webp'));
+      const saved = await saveImageUpload(storage, {
+        prefix: 'post-images/u1',
+        buffer: await pngOf(2000, 1000),
+      });
+      expect(saved.variants.w640Key).toMatch(
+        new RegExp(`^post-images/u1/(${UUID_V7})-640\\.webp$`),
+      );
+      expect(saved.variants.w1280Key).toBe(
+        saved.variants.w640Key.replace('-640.webp', '-1280.webp'),
+      );
       expect(saved.key).toBe(saved.variants.w1280Key);
-      expect(saved).toMatchObject({ width: 2000, height: 1000, isGif: false, animated: false, contentType: 'image/webp' });
+      expect(saved).toMatchObject({
+        width: 2000,
+        height: 1000,
+        isGif: false,
+        animated: false,
+        contentType: 'image/webp',
+      });
       expect(saved.placeholder).toMatch(/^#[0-9a-f]{6}$/);
       expect(storedKeys(root)).toEqual([saved.variants.w1280Key, saved.variants.w640Key].sort());
 
@@ -60,7 +73,10 @@ describe('upload service', () => {
     });
 
     it('stores only the 640 variant of a narrow image, and that is its key', async () => {
-      const saved = await saveImageUpload(storage, { prefix: 'user-profile-images/u1', buffer: await pngOf(400, 400) });
+      const saved = await saveImageUpload(storage, {
+        prefix: 'user-profile-images/u1',
+        buffer: await pngOf(400, 400),
+      });
       expect(saved.variants.w1280Key).toBeUndefined();
       expect(saved.key).toBe(saved.variants.w640Key);
       expect(storedKeys(root)).toEqual([saved.key]);
@@ -89,18 +105,24 @@ describe('upload service', () => {
       ['text renamed .png', TEXT],
       ['SVG', SVG],
     ])('stores nothing for %s', async (_name, buffer) => {
-      await expect(saveImageUpload(storage, { prefix: 'post-images/u1', buffer })).rejects.toMatchObject({ status: 415 });
+      await expect(
+        saveImageUpload(storage, { prefix: 'post-images/u1', buffer }),
+      ).rejects.toMatchObject({ status: 415 });
       expect(storedKeys(root)).toEqual([]);
     });
 
     it('removes the variant already written when storing the next one fails', async () => {
       const flaky = failingOnPut(storage, 2);
-      await expect(saveImageUpload(flaky, { prefix: 'post-images/u1', buffer: await pngOf(2000, 1000) })).rejects.toThrow('disk full');
+      await expect(
+        saveImageUpload(flaky, { prefix: 'post-images/u1', buffer: await pngOf(2000, 1000) }),
+      ).rejects.toThrow('disk full');
       expect(storedKeys(root)).toEqual([]);
     });
 
     it('refuses an unsafe prefix before storing anything', async () => {
-      await expect(saveImageUpload(storage, { prefix: 'post-images/../x', buffer: await pngOf(10, 10) })).rejects.toThrow(/prefix/);
+      await expect(
+        saveImageUpload(storage, { prefix: 'post-images/../x', buffer: await pngOf(10, 10) }),
+      ).rejects.toThrow(/prefix/);
       expect(storedKeys(root)).toEqual([]);
     });
   });
@@ -108,7 +130,11 @@ describe('upload service', () => {
   describe('saveVideoUpload', () => {
     it('stores an MP4 as sent, with its thumbnail under the same id', async () => {
       const video = mp4Bytes();
-      const saved = await saveVideoUpload(storage, { prefix: 'post-videos/u1', video, thumbnail: await pngOf(1920, 1080) });
+      const saved = await saveVideoUpload(storage, {
+        prefix: 'post-videos/u1',
+        video,
+        thumbnail: await pngOf(1920, 1080),
+      });
       const id = new RegExp(`^post-videos/u1/(${UUID_V7})\\.mp4$`).exec(saved.key)?.[1];
       expect(id).toBeDefined();
       expect(saved).toMatchObject({ contentType: 'video/mp4', size: video.length });
@@ -126,7 +152,11 @@ describe('upload service', () => {
       const file = path.join(root, '..', `${path.basename(root)}-upload`);
       writeFileSync(file, ebmlBytes('webm', 300_000));
       try {
-        const saved = await saveVideoUpload(storage, { prefix: 'post-videos/u1', video: { path: file }, thumbnail: await pngOf(320, 180) });
+        const saved = await saveVideoUpload(storage, {
+          prefix: 'post-videos/u1',
+          video: { path: file },
+          thumbnail: await pngOf(320, 180),
+        });
         expect(saved.key).toMatch(/\.webm$/);
         expect(saved.size).toBe(ebmlBytes('webm', 300_000).length);
         expect((await storage.head(saved.key))!.size).toBe(saved.size);
@@ -137,13 +167,19 @@ describe('upload service', () => {
 
     it('stores nothing when the video is not MP4 or WebM', async () => {
       await expect(
-        saveVideoUpload(storage, { prefix: 'post-videos/u1', video: ebmlBytes('matroska'), thumbnail: await pngOf(320, 180) }),
+        saveVideoUpload(storage, {
+          prefix: 'post-videos/u1',
+          video: ebmlBytes('matroska'),
+          thumbnail: await pngOf(320, 180),
+        }),
       ).rejects.toMatchObject({ status: 415 });
       expect(storedKeys(root)).toEqual([]);
     });
 
     it('stores nothing, not even the video, when the thumbnail is not an image', async () => {
-      await expect(saveVideoUpload(storage, { prefix: 'post-videos/u1', video: mp4Bytes(), thumbnail: SVG })).rejects.toMatchObject({
+      await expect(
+        saveVideoUpload(storage, { prefix: 'post-videos/u1', video: mp4Bytes(), thumbnail: SVG }),
+      ).rejects.toMatchObject({
         status: 415,
       });
       expect(storedKeys(root)).toEqual([]);
@@ -153,7 +189,11 @@ describe('upload service', () => {
       // Thumbnail of 320 px: one variant (put 1), then the video (put 2) fails.
       const flaky = failingOnPut(storage, 2);
       await expect(
-        saveVideoUpload(flaky, { prefix: 'post-videos/u1', video: mp4Bytes(), thumbnail: await pngOf(320, 180) }),
+        saveVideoUpload(flaky, {
+          prefix: 'post-videos/u1',
+          video: mp4Bytes(),
+          thumbnail: await pngOf(320, 180),
+        }),
       ).rejects.toThrow('disk full');
       expect(storedKeys(root)).toEqual([]);
     });
@@ -167,7 +207,10 @@ describe('upload service', () => {
       expect(() => uploadPrefix('post-images', '')).toThrow();
     });
     it('gives keys whose images can be deleted by imageKeys', async () => {
-      const saved = await saveImageUpload(storage, { prefix: uploadPrefix('post-images', 'u9'), buffer: await pngOf(2000, 1000) });
+      const saved = await saveImageUpload(storage, {
+        prefix: uploadPrefix('post-images', 'u9'),
+        buffer: await pngOf(2000, 1000),
+      });
       for (const key of imageKeys(saved)) await storage.delete(key);
       expect(storedKeys(root)).toEqual([]);
     });

@@ -11,7 +11,8 @@ export type UploadFolder = 'user-profile-images' | 'post-images' | 'post-videos'
 /** `{folder}/{uid}`, checked to be a safe storage path. */
 export function uploadPrefix(folder: UploadFolder, uid: string): string {
   const prefix = `${folder}/${uid}`;
-  if (!isValidKey(prefix) || uid.includes('/')) throw new Error(`Not a safe upload prefix: ${prefix}`);
+  if (!isValidKey(prefix) || uid.includes('/'))
+    throw new Error(`Not a safe upload prefix: ${prefix}`);
   return prefix;
 }
 
@@ -94,13 +95,21 @@ export async function deleteUploadKeys(storage: Storage, keys: string[]): Promis
   await Promise.allSettled(keys.map((k) => storage.delete(k)));
 }
 
-async function storeImage(storage: Storage, prefix: string, id: string, processed: ProcessedImage): Promise<SavedImage> {
+async function storeImage(
+  storage: Storage,
+  prefix: string,
+  id: string,
+  processed: ProcessedImage,
+): Promise<SavedImage> {
   const written: string[] = [];
   const keys: Partial<Record<ImageVariantWidth, string>> = {};
   try {
     for (const variant of processed.variants) {
       const key = `${prefix}/${id}-${variant.label}.webp`;
-      await storage.put(key, variant.data, { contentType: variant.contentType, size: variant.data.length });
+      await storage.put(key, variant.data, {
+        contentType: variant.contentType,
+        size: variant.data.length,
+      });
       written.push(key);
       keys[variant.label] = key;
     }

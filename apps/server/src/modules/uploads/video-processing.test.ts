@@ -11,18 +11,33 @@ describe('inspectVideo', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('recognises MP4 and WebM by their bytes and records the size', async () => {
-    await expect(inspectVideo(mp4Bytes())).resolves.toEqual({ contentType: 'video/mp4', ext: 'mp4', size: mp4Bytes().length });
-    await expect(inspectVideo(ebmlBytes('webm'))).resolves.toEqual({ contentType: 'video/webm', ext: 'webm', size: ebmlBytes('webm').length });
+    await expect(inspectVideo(mp4Bytes())).resolves.toEqual({
+      contentType: 'video/mp4',
+      ext: 'mp4',
+      size: mp4Bytes().length,
+    });
+    await expect(inspectVideo(ebmlBytes('webm'))).resolves.toEqual({
+      contentType: 'video/webm',
+      ext: 'webm',
+      size: ebmlBytes('webm').length,
+    });
   });
 
   it('treats Apple M4V, an MP4 flavour, as MP4', async () => {
-    await expect(inspectVideo(mp4Bytes('M4V '))).resolves.toMatchObject({ contentType: 'video/mp4', ext: 'mp4' });
+    await expect(inspectVideo(mp4Bytes('M4V '))).resolves.toMatchObject({
+      contentType: 'video/mp4',
+      ext: 'mp4',
+    });
   });
 
   it('reads a file on disk without loading it', async () => {
     const file = path.join(dir, 'upload-without-extension');
     writeFileSync(file, ebmlBytes('webm', 100_000));
-    await expect(inspectVideo(file)).resolves.toEqual({ contentType: 'video/webm', ext: 'webm', size: ebmlBytes('webm', 100_000).length });
+    await expect(inspectVideo(file)).resolves.toEqual({
+      contentType: 'video/webm',
+      ext: 'webm',
+      size: ebmlBytes('webm', 100_000).length,
+    });
   });
 
   it.each([
@@ -35,6 +50,10 @@ describe('inspectVideo', () => {
   ])('refuses %s with 415', async (_name, make) => {
     const err = await inspectVideo(await make()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ status: 415, code: 'unsupported_media_type', message: VIDEO_MESSAGES.unsupported });
+    expect(err).toMatchObject({
+      status: 415,
+      code: 'unsupported_media_type',
+      message: VIDEO_MESSAGES.unsupported,
+    });
   });
 });

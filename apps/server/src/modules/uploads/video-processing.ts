@@ -20,7 +20,9 @@ export interface InspectedVideo {
  * thumbnail.
  */
 export async function inspectVideo(input: Buffer | string): Promise<InspectedVideo> {
-  const detected = Buffer.isBuffer(input) ? await fileTypeFromBuffer(input) : await fileTypeFromFile(input);
+  const detected = Buffer.isBuffer(input)
+    ? await fileTypeFromBuffer(input)
+    : await fileTypeFromFile(input);
   const size = Buffer.isBuffer(input) ? input.length : (await stat(input)).size;
   switch (detected?.mime) {
     case 'video/mp4':

@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountExportSchema, AccountStatsSchema, DELETED_COMMENT_TEXT, SYSTEM_USER_ID } from '@otakura/shared';
+import {
+  AccountExportSchema,
+  AccountStatsSchema,
+  DELETED_COMMENT_TEXT,
+  SYSTEM_USER_ID,
+} from '@otakura/shared';
 import {
   accounts,
   comments,
@@ -66,7 +71,12 @@ async function buildWorld() {
 
   const cv = await createComment(t, { userId: v.user.id, postId: pv.id, body: 'V on own post' });
   const cvOnU = await createComment(t, { userId: v.user.id, postId: p1.id, body: 'V on U post' });
-  const cu1 = await createComment(t, { userId: u.user.id, postId: pv.id, body: 'U says hi', replyToId: cv.id });
+  const cu1 = await createComment(t, {
+    userId: u.user.id,
+    postId: pv.id,
+    body: 'U says hi',
+    replyToId: cv.id,
+  });
   const cu2 = await createComment(t, { userId: u.user.id, mediaId: m.id, body: 'U on media' });
   const cu3 = await createComment(t, { userId: u.user.id, postId: p1.id, body: 'U on own post' });
 
@@ -103,10 +113,34 @@ async function buildWorld() {
     `post-images/${u.user.id}/b-1280.webp`,
     `post-videos/${u.user.id}/c.mp4`,
   ];
-  const vFiles = [`user-profile-images/${v.user.id}/d-640.webp`, `post-images/${v.user.id}/e-640.webp`];
+  const vFiles = [
+    `user-profile-images/${v.user.id}/d-640.webp`,
+    `post-images/${v.user.id}/e-640.webp`,
+  ];
   for (const k of [...uFiles, ...vFiles]) await put(k);
 
-  return { u, v, w, c1, c2, p1, p2, p3, pv, m, cv, cvOnU, cu1, cu2, cu3, vItem, uItem, uOrder, uFiles, vFiles };
+  return {
+    u,
+    v,
+    w,
+    c1,
+    c2,
+    p1,
+    p2,
+    p3,
+    pv,
+    m,
+    cv,
+    cvOnU,
+    cu1,
+    cu2,
+    cu3,
+    vItem,
+    uItem,
+    uOrder,
+    uFiles,
+    vFiles,
+  };
 }
 
 describe('GET /api/me/stats', () => {
@@ -144,19 +178,31 @@ describe('GET /api/me/export', () => {
       `attachment; filename="otakura-data-${u.user.displayUsername}.json"`,
     );
     const data = AccountExportSchema.parse(await res.json());
-    expect(data.profile).toMatchObject({ id: u.user.id, email: u.user.email, username: u.user.displayUsername });
+    expect(data.profile).toMatchObject({
+      id: u.user.id,
+      email: u.user.email,
+      username: u.user.displayUsername,
+    });
     expect(data.settings).toMatchObject({ defaultSort: 'top' });
     expect(data.signInMethods.map((s) => s.provider)).toEqual(['credential']);
     expect(data.sessions.length).toBeGreaterThan(0);
-    expect(data.posts.map((p) => p.id).sort()).toEqual([world.p1.id, world.p2.id, world.p3.id].sort());
-    expect(data.comments.map((c) => c.id).sort()).toEqual([world.cu1.id, world.cu2.id, world.cu3.id].sort());
+    expect(data.posts.map((p) => p.id).sort()).toEqual(
+      [world.p1.id, world.p2.id, world.p3.id].sort(),
+    );
+    expect(data.comments.map((c) => c.id).sort()).toEqual(
+      [world.cu1.id, world.cu2.id, world.cu3.id].sort(),
+    );
     expect(data.likes.posts.map((l) => l.postId).sort()).toEqual([world.pv.id, world.p1.id].sort());
     expect(data.likes.comments).toEqual([expect.objectContaining({ commentId: world.cv.id })]);
     expect(data.likes.media).toEqual([expect.objectContaining({ mediaId: world.m.id })]);
     expect(data.likes.shopItems).toEqual([expect.objectContaining({ itemId: world.vItem.id })]);
     expect(data.following.map((f) => f.userId)).toEqual([world.v.user.id]);
-    expect(data.followers.map((f) => f.userId).sort()).toEqual([world.v.user.id, world.w.user.id].sort());
-    expect(data.memberships.map((m) => m.communityId).sort()).toEqual([world.c1.id, world.c2.id].sort());
+    expect(data.followers.map((f) => f.userId).sort()).toEqual(
+      [world.v.user.id, world.w.user.id].sort(),
+    );
+    expect(data.memberships.map((m) => m.communityId).sort()).toEqual(
+      [world.c1.id, world.c2.id].sort(),
+    );
     expect(data.shopItems.map((i) => i.id)).toEqual([world.uItem.id]);
     expect(data.orders).toEqual([
       expect.objectContaining({
@@ -168,21 +214,36 @@ describe('GET /api/me/export', () => {
 
   it('never contains password hashes, session tokens or two-factor secrets', async () => {
     const u = await createUser(t);
-    await t.database.db
-      .insert(twoFactors)
-      .values({ userId: u.user.id, secret: 'TOTP-SECRET-abc123', backupCodes: 'BACKUP-CODES-xyz789' });
+    await t.database.db.insert(twoFactors).values({
+      userId: u.user.id,
+      secret: 'TOTP-SECRET-abc123',
+      backupCodes: 'BACKUP-CODES-xyz789',
+    });
     const res = await u.http('/api/me/export');
     expect(res.status).toBe(200);
     const text = await res.text();
 
-    const [account] = await t.database.db.select().from(accounts).where(eq(accounts.userId, u.user.id));
-    const tokens = await t.database.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, u.user.id));
+    const [account] = await t.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.userId, u.user.id));
+    const tokens = await t.database.db
+      .select({ token: sessions.token })
+      .from(sessions)
+      .where(eq(sessions.userId, u.user.id));
     expect(account!.password).toBeTruthy();
     expect(tokens.length).toBeGreaterThan(0);
-    for (const secret of [account!.password!, ...tokens.map((s) => s.token), 'TOTP-SECRET-abc123', 'BACKUP-CODES-xyz789']) {
+    for (const secret of [
+      account!.password!,
+      ...tokens.map((s) => s.token),
+      'TOTP-SECRET-abc123',
+      'BACKUP-CODES-xyz789',
+    ]) {
       expect(text.includes(secret)).toBe(false);
     }
-    expect(text).not.toMatch(/"(password|token|accessToken|refreshToken|idToken|secret|backupCodes)"/i);
+    expect(text).not.toMatch(
+      /"(password|token|accessToken|refreshToken|idToken|secret|backupCodes)"/i,
+    );
   });
 
   it('answers 401 without a session', async () => {
@@ -206,15 +267,24 @@ describe('account deletion', () => {
     // Their comments on others' posts and on media stay, as tombstones (spec §4).
     for (const c of [cu1, cu2]) {
       const [row] = await db.select().from(comments).where(eq(comments.id, c.id));
-      expect(row).toMatchObject({ body: DELETED_COMMENT_TEXT, userId: SYSTEM_USER_ID, replyToId: c.replyToId });
+      expect(row).toMatchObject({
+        body: DELETED_COMMENT_TEXT,
+        userId: SYSTEM_USER_ID,
+        replyToId: c.replyToId,
+      });
       expect(row!.deletedAt).toBeInstanceOf(Date);
     }
     // Others' likes on a tombstone stay; the likes they gave are gone with the counters.
     expect((await db.select().from(comments).where(eq(comments.id, cu1.id)))[0]!.likeCount).toBe(2);
     expect((await db.select().from(comments).where(eq(comments.id, cv.id)))[0]!.likeCount).toBe(0);
     expect((await db.select().from(posts).where(eq(posts.id, pv.id)))[0]!.likeCount).toBe(1);
-    expect((await db.select().from(media).where(eq(media.id, m.id)))[0]).toMatchObject({ likeCount: 0, commentCount: 1 });
-    expect((await db.select().from(shopItems).where(eq(shopItems.id, vItem.id)))[0]!.likeCount).toBe(0);
+    expect((await db.select().from(media).where(eq(media.id, m.id)))[0]).toMatchObject({
+      likeCount: 0,
+      commentCount: 1,
+    });
+    expect(
+      (await db.select().from(shopItems).where(eq(shopItems.id, vItem.id)))[0]!.likeCount,
+    ).toBe(0);
     // Their posts are gone, with the comments on them.
     expect(await db.select().from(posts).where(eq(posts.userId, u.user.id))).toEqual([]);
     expect(await db.select().from(comments).where(eq(comments.id, world.cvOnU.id))).toEqual([]);
@@ -228,19 +298,27 @@ describe('account deletion', () => {
     expect(two).toMatchObject({ memberCount: 0, postCount: 0 });
 
     // The order record survives without the buyer.
-    expect((await db.select().from(orders).where(eq(orders.id, world.uOrder.id)))[0]!.userId).toBeNull();
+    expect(
+      (await db.select().from(orders).where(eq(orders.id, world.uOrder.id)))[0]!.userId,
+    ).toBeNull();
 
     for (const key of world.uFiles) expect(await t.storage.head(key), key).toBeNull();
     for (const key of world.vFiles) expect(await t.storage.head(key), key).not.toBeNull();
   }
 
-  it('through Better Auth\'s delete-user: everything goes, comments become tombstones, counters stay exact', async () => {
+  it("through Better Auth's delete-user: everything goes, comments become tombstones, counters stay exact", async () => {
     const world = await buildWorld();
-    const wrong = await world.u.http('/api/auth/delete-user', { method: 'POST', json: { password: 'not my password' } });
+    const wrong = await world.u.http('/api/auth/delete-user', {
+      method: 'POST',
+      json: { password: 'not my password' },
+    });
     expect(wrong.status).toBeGreaterThanOrEqual(400);
     expect((await reloadUser(t, world.u.user.id)).id).toBe(world.u.user.id);
 
-    const res = await world.u.http('/api/auth/delete-user', { method: 'POST', json: { password: world.u.password } });
+    const res = await world.u.http('/api/auth/delete-user', {
+      method: 'POST',
+      json: { password: world.u.password },
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     await expectDeleted(world);
   });
@@ -254,7 +332,8 @@ describe('account deletion', () => {
   it('changes nothing when the transaction fails part-way', async () => {
     const world = await buildWorld();
     // Make the last step (deleting the user row) fail, after every other step has run.
-    await t.database.db.execute(sql`create or replace function otakura_test_block() returns trigger as $$
+    await t.database.db
+      .execute(sql`create or replace function otakura_test_block() returns trigger as $$
       begin raise exception 'blocked for the test'; end $$ language plpgsql`);
     await t.database.db.execute(sql`create trigger otakura_test_block before delete on users
       for each row when (old.id = ${sql.raw(`'${world.u.user.id}'`)}) execute function otakura_test_block()`);
@@ -271,7 +350,9 @@ describe('account deletion', () => {
   });
 
   it('refuses to delete the system account', async () => {
-    await expect(t.ctx.hooks!.beforeDeleteUser!(SYSTEM_USER_ID)).rejects.toMatchObject({ status: 400 });
+    await expect(t.ctx.hooks!.beforeDeleteUser!(SYSTEM_USER_ID)).rejects.toMatchObject({
+      status: 400,
+    });
     expect((await reloadUser(t, SYSTEM_USER_ID)).id).toBe(SYSTEM_USER_ID);
   });
 });

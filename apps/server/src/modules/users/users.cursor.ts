@@ -23,7 +23,10 @@ export function decodeCursor(value: string | undefined): Cursor | undefined {
   if (value === undefined) return undefined;
   const [at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   if (rest.length || !at || !AT.test(at) || Number.isNaN(Date.parse(at)) || !isId(id)) {
-    throw badRequest('invalid_cursor', 'That page cursor is not valid. Start again from the first page.');
+    throw badRequest(
+      'invalid_cursor',
+      'That page cursor is not valid. Start again from the first page.',
+    );
   }
   return { at, id };
 }

@@ -5,7 +5,13 @@ import { queryRows } from '../../db/client';
 import { userFollows } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { counterMismatches, createUser, followUser, reloadUser, type TestUser } from '../../test/factories';
+import {
+  counterMismatches,
+  createUser,
+  followUser,
+  reloadUser,
+  type TestUser,
+} from '../../test/factories';
 
 let t: TestApp;
 
@@ -21,8 +27,10 @@ async function expectError(res: Response, status: number, code: string): Promise
   expect({ status: res.status, code: body.error?.code }).toEqual({ status, code });
 }
 
-const follow = (who: TestUser, id: string) => who.http(`/api/users/${id}/follow`, { method: 'PUT' });
-const unfollow = (who: TestUser, id: string) => who.http(`/api/users/${id}/follow`, { method: 'DELETE' });
+const follow = (who: TestUser, id: string) =>
+  who.http(`/api/users/${id}/follow`, { method: 'PUT' });
+const unfollow = (who: TestUser, id: string) =>
+  who.http(`/api/users/${id}/follow`, { method: 'DELETE' });
 
 async function followRows(followeeId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
@@ -39,17 +47,32 @@ describe('PUT/DELETE /api/users/:userId/follow', () => {
 
     const first = await follow(a, b.user.id);
     expect(first.status).toBe(200);
-    expect(FollowStateSchema.parse(await first.json())).toEqual({ following: true, followerCount: 1 });
+    expect(FollowStateSchema.parse(await first.json())).toEqual({
+      following: true,
+      followerCount: 1,
+    });
     // Twice is once.
-    expect(await (await follow(a, b.user.id)).json()).toEqual({ following: true, followerCount: 1 });
+    expect(await (await follow(a, b.user.id)).json()).toEqual({
+      following: true,
+      followerCount: 1,
+    });
     expect((await reloadUser(t, a.user.id)).followingCount).toBe(1);
     expect((await reloadUser(t, b.user.id)).followerCount).toBe(1);
 
-    const profile = (await (await a.http(`/api/users/${b.user.id}`)).json()) as { isFollowing: boolean; followerCount: number };
+    const profile = (await (await a.http(`/api/users/${b.user.id}`)).json()) as {
+      isFollowing: boolean;
+      followerCount: number;
+    };
     expect(profile).toMatchObject({ isFollowing: true, followerCount: 1 });
 
-    expect(await (await unfollow(a, b.user.id)).json()).toEqual({ following: false, followerCount: 0 });
-    expect(await (await unfollow(a, b.user.id)).json()).toEqual({ following: false, followerCount: 0 });
+    expect(await (await unfollow(a, b.user.id)).json()).toEqual({
+      following: false,
+      followerCount: 0,
+    });
+    expect(await (await unfollow(a, b.user.id)).json()).toEqual({
+      following: false,
+      followerCount: 0,
+    });
     expect((await reloadUser(t, a.user.id)).followingCount).toBe(0);
     expect((await reloadUser(t, b.user.id)).followerCount).toBe(0);
     expect(await counterMismatches(t)).toEqual([]);
@@ -79,14 +102,25 @@ describe('PUT/DELETE /api/users/:userId/follow', () => {
     const b = await createUser(t, { signIn: false });
     await followUser(t, a.user.id, b.user.id);
     await t.database.db.execute(sql`update users set banned = true where id = ${b.user.id}`);
-    expect(await (await unfollow(a, b.user.id)).json()).toEqual({ following: false, followerCount: 0 });
+    expect(await (await unfollow(a, b.user.id)).json()).toEqual({
+      following: false,
+      followerCount: 0,
+    });
     expect(await counterMismatches(t)).toEqual([]);
   });
 
   it('answers 401 without a session', async () => {
     const b = await createUser(t, { signIn: false });
-    await expectError(await t.http(`/api/users/${b.user.id}/follow`, { method: 'PUT' }), 401, 'unauthorized');
-    await expectError(await t.http(`/api/users/${b.user.id}/follow`, { method: 'DELETE' }), 401, 'unauthorized');
+    await expectError(
+      await t.http(`/api/users/${b.user.id}/follow`, { method: 'PUT' }),
+      401,
+      'unauthorized',
+    );
+    await expectError(
+      await t.http(`/api/users/${b.user.id}/follow`, { method: 'DELETE' }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('keeps counts equal to rows under 20 parallel follow/unfollow requests', async () => {
@@ -94,7 +128,9 @@ describe('PUT/DELETE /api/users/:userId/follow', () => {
     const a = await createUser(t);
     // One user toggling: 20 requests at once, half follow, half unfollow.
     const toggles = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? follow(a, target.user.id) : unfollow(a, target.user.id))),
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0 ? follow(a, target.user.id) : unfollow(a, target.user.id),
+      ),
     );
     expect(toggles.map((r) => r.status)).toEqual(Array(20).fill(200));
     const rows = await followRows(target.user.id);
@@ -113,7 +149,9 @@ describe('PUT/DELETE /api/users/:userId/follow', () => {
     expect((await reloadUser(t, target.user.id)).followingCount).toBe(20);
 
     // And all of them unfollowing at once, twice each.
-    await Promise.all(fans.flatMap((f) => [unfollow(f, target.user.id), unfollow(f, target.user.id)]));
+    await Promise.all(
+      fans.flatMap((f) => [unfollow(f, target.user.id), unfollow(f, target.user.id)]),
+    );
     expect((await reloadUser(t, target.user.id)).followerCount).toBe(rows);
     expect(await counterMismatches(t)).toEqual([]);
   });
@@ -133,14 +171,21 @@ describe('GET /api/users/:userId/followers and /following', () => {
     await t.database.db
       .update(userFollows)
       .set({ createdAt: same })
-      .where(and(eq(userFollows.followeeId, star.user.id), sql`${userFollows.followerId} in (${fans[1]!.user.id}, ${fans[2]!.user.id})`));
+      .where(
+        and(
+          eq(userFollows.followeeId, star.user.id),
+          sql`${userFollows.followerId} in (${fans[1]!.user.id}, ${fans[2]!.user.id})`,
+        ),
+      );
   });
 
   async function allPages(path: string, limit: number): Promise<UserPage['items'][]> {
     const pages: UserPage['items'][] = [];
     let cursor: string | null = null;
     do {
-      const res = await star.http(`${path}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const res = await star.http(
+        `${path}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(res.status).toBe(200);
       const page = UserPageSchema.parse(await res.json());
       pages.push(page.items);
@@ -167,7 +212,10 @@ describe('GET /api/users/:userId/followers and /following', () => {
   it('lists whom a user follows', async () => {
     const res = await star.http(`/api/users/${fans[0]!.user.id}/following`);
     const page = UserPageSchema.parse(await res.json());
-    expect(page).toEqual({ items: [expect.objectContaining({ id: star.user.id })], nextCursor: null });
+    expect(page).toEqual({
+      items: [expect.objectContaining({ id: star.user.id })],
+      nextCursor: null,
+    });
   });
 
   it('refuses a forged cursor and a bad limit, and 404s an unknown user', async () => {
@@ -176,7 +224,11 @@ describe('GET /api/users/:userId/followers and /following', () => {
     await expectError(await star.http(`${base}?limit=0`), 400, 'validation_error');
     await expectError(await star.http(`${base}?limit=1000`), 400, 'validation_error');
     await expectError(await star.http(`/api/users/${newId()}/followers`), 404, 'user_not_found');
-    await expectError(await star.http(`/api/users/${SYSTEM_USER_ID}/following`), 404, 'user_not_found');
+    await expectError(
+      await star.http(`/api/users/${SYSTEM_USER_ID}/following`),
+      404,
+      'user_not_found',
+    );
     await expectError(await t.http(base), 401, 'unauthorized');
   });
 });

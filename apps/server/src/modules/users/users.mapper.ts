@@ -2,14 +2,23 @@
  * The one place that decides which user fields leave the server. Rows come from
  * users.repository; nothing here reads the database.
  */
-import type { AccountExport, Me, PublicProfile, RequiredDetail, UserSummary } from '@otakura/shared';
+import type {
+  AccountExport,
+  Me,
+  PublicProfile,
+  RequiredDetail,
+  UserSummary,
+} from '@otakura/shared';
 import type { users } from '../../db/schema';
 import type { ExportData } from './users.repository';
 
 export type UserRow = typeof users.$inferSelect;
 
 /** The columns a byline needs (followers lists, authors). */
-export type UserSummaryRow = Pick<UserRow, 'id' | 'name' | 'username' | 'displayUsername' | 'profileImageKey'>;
+export type UserSummaryRow = Pick<
+  UserRow,
+  'id' | 'name' | 'username' | 'displayUsername' | 'profileImageKey'
+>;
 
 /**
  * `/files/<key>` of a stored image, or null. Profile and banner columns hold the
@@ -95,10 +104,20 @@ export function toAccountExport(user: UserRow, data: ExportData, now: Date): Acc
   const itemsByOrder = new Map<string, AccountExport['orders'][number]['items']>();
   for (const item of data.orderItems) {
     const list = itemsByOrder.get(item.orderId) ?? [];
-    list.push({ itemId: item.itemId, name: item.name, unitPriceCents: item.unitPriceCents, quantity: item.quantity });
+    list.push({
+      itemId: item.itemId,
+      name: item.name,
+      unitPriceCents: item.unitPriceCents,
+      quantity: item.quantity,
+    });
     itemsByOrder.set(item.orderId, list);
   }
-  const person = (p: { userId: string; username: string | null; display: string | null; since: Date }) => ({
+  const person = (p: {
+    userId: string;
+    username: string | null;
+    display: string | null;
+    since: Date;
+  }) => ({
     userId: p.userId,
     username: p.display ?? p.username ?? '',
     since: p.since.toISOString(),
@@ -135,7 +154,10 @@ export function toAccountExport(user: UserRow, data: ExportData, now: Date): Acc
       updatedAt: user.updatedAt.toISOString(),
     },
     settings,
-    signInMethods: data.signInMethods.map((a) => ({ provider: a.provider, createdAt: a.createdAt.toISOString() })),
+    signInMethods: data.signInMethods.map((a) => ({
+      provider: a.provider,
+      createdAt: a.createdAt.toISOString(),
+    })),
     sessions: data.sessions.map((s) => ({
       id: s.id,
       createdAt: s.createdAt.toISOString(),
@@ -170,10 +192,22 @@ export function toAccountExport(user: UserRow, data: ExportData, now: Date): Acc
       editedAt: iso(c.editedAt),
     })),
     likes: {
-      posts: data.likes.posts.map((l) => ({ postId: l.postId, createdAt: l.createdAt.toISOString() })),
-      comments: data.likes.comments.map((l) => ({ commentId: l.commentId, createdAt: l.createdAt.toISOString() })),
-      media: data.likes.media.map((l) => ({ mediaId: l.mediaId, createdAt: l.createdAt.toISOString() })),
-      shopItems: data.likes.shopItems.map((l) => ({ itemId: l.itemId, createdAt: l.createdAt.toISOString() })),
+      posts: data.likes.posts.map((l) => ({
+        postId: l.postId,
+        createdAt: l.createdAt.toISOString(),
+      })),
+      comments: data.likes.comments.map((l) => ({
+        commentId: l.commentId,
+        createdAt: l.createdAt.toISOString(),
+      })),
+      media: data.likes.media.map((l) => ({
+        mediaId: l.mediaId,
+        createdAt: l.createdAt.toISOString(),
+      })),
+      shopItems: data.likes.shopItems.map((l) => ({
+        itemId: l.itemId,
+        createdAt: l.createdAt.toISOString(),
+      })),
     },
     following: data.following.map(person),
     followers: data.followers.map(person),

@@ -16,7 +16,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function expectError(res: Response, status: number, code: string): Promise<{ code: string; message: string }> {
+async function expectError(
+  res: Response,
+  status: number,
+  code: string,
+): Promise<{ code: string; message: string }> {
   const body = (await res.json()) as { error: { code: string; message: string } };
   expect({ status: res.status, code: body.error?.code }).toEqual({ status, code });
   return body.error;
@@ -26,7 +30,12 @@ function yearsAgo(years: number, extraDays = 0): string {
   const d = new Date();
   d.setUTCFullYear(d.getUTCFullYear() - years);
   d.setUTCDate(d.getUTCDate() + extraDays);
-  return d.toLocaleDateString('en-US', { month: 'long', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  return d.toLocaleDateString('en-US', {
+    month: 'long',
+    day: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 function imageForm(bytes: Buffer, filename = 'picture.png', type = 'image/png'): FormData {
@@ -36,7 +45,9 @@ function imageForm(bytes: Buffer, filename = 'picture.png', type = 'image/png'):
 }
 
 const png = (width: number, height: number, background = '#cc3366') =>
-  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 describe('GET /api/me', () => {
   it('answers 401 without a session', async () => {
@@ -71,16 +82,29 @@ describe('PATCH /api/me/profile', () => {
   beforeAll(async () => {
     u = await createUser(t);
   });
-  const patch = (who: TestUser, json: unknown) => who.http('/api/me/profile', { method: 'PATCH', json });
+  const patch = (who: TestUser, json: unknown) =>
+    who.http('/api/me/profile', { method: 'PATCH', json });
 
   it('answers 401 without a session', async () => {
-    await expectError(await t.http('/api/me/profile', { method: 'PATCH', json: { bio: 'x' } }), 401, 'unauthorized');
+    await expectError(
+      await t.http('/api/me/profile', { method: 'PATCH', json: { bio: 'x' } }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('refuses a birthday under 18 with a clear message, and changes nothing', async () => {
-    const err = await expectError(await patch(u, { birthday: yearsAgo(17) }), 400, 'validation_error');
+    const err = await expectError(
+      await patch(u, { birthday: yearsAgo(17) }),
+      400,
+      'validation_error',
+    );
     expect(err.message).toContain('at least 18');
-    const tomorrow18 = await expectError(await patch(u, { birthday: yearsAgo(18, 1) }), 400, 'validation_error');
+    const tomorrow18 = await expectError(
+      await patch(u, { birthday: yearsAgo(18, 1) }),
+      400,
+      'validation_error',
+    );
     expect(tomorrow18.message).toContain('at least 18');
     expect((await reloadUser(t, u.user.id)).birthday).toBeNull();
   });
@@ -90,7 +114,11 @@ describe('PATCH /api/me/profile', () => {
       await expectError(await patch(u, { birthday }), 400, 'validation_error');
     }
     await expectError(await patch(u, {}), 400, 'validation_error');
-    await expectError(await patch(u, { bio: 'x'.repeat(LIMITS.bioMax + 1) }), 400, 'validation_error');
+    await expectError(
+      await patch(u, { bio: 'x'.repeat(LIMITS.bioMax + 1) }),
+      400,
+      'validation_error',
+    );
     await expectError(await patch(u, { bio: '   ' }), 400, 'validation_error');
   });
 
@@ -114,7 +142,11 @@ describe('PATCH /api/me/profile', () => {
     expect(row.birthday).toBe('May 03, 1995');
     expect(row.birthDate).toBe('1995-05-03');
 
-    const err = await expectError(await patch(u, { birthday: 'June 01, 1990' }), 409, 'already_set');
+    const err = await expectError(
+      await patch(u, { birthday: 'June 01, 1990' }),
+      409,
+      'already_set',
+    );
     expect(err.message).toBe('Your birthday can only be set once.');
     expect((await reloadUser(t, u.user.id)).birthday).toBe('May 03, 1995');
   });
@@ -122,7 +154,11 @@ describe('PATCH /api/me/profile', () => {
   it('writes nothing when one of two fields is already set', async () => {
     const v = await createUser(t);
     expect((await patch(v, { bio: 'First' })).status).toBe(200);
-    await expectError(await patch(v, { bio: 'Second', birthday: 'May 23, 1995' }), 409, 'already_set');
+    await expectError(
+      await patch(v, { bio: 'Second', birthday: 'May 23, 1995' }),
+      409,
+      'already_set',
+    );
     const row = await reloadUser(t, v.user.id);
     expect(row).toMatchObject({ bio: 'First', birthday: null, birthDate: null });
   });
@@ -134,18 +170,31 @@ describe('PATCH /api/me/profile', () => {
 });
 
 describe('PATCH /api/me/account', () => {
-  const patch = (who: TestUser, json: unknown) => who.http('/api/me/account', { method: 'PATCH', json });
+  const patch = (who: TestUser, json: unknown) =>
+    who.http('/api/me/account', { method: 'PATCH', json });
 
   it('answers 401 without a session', async () => {
-    await expectError(await t.http('/api/me/account', { method: 'PATCH', json: { name: 'x' } }), 401, 'unauthorized');
+    await expectError(
+      await t.http('/api/me/account', { method: 'PATCH', json: { name: 'x' } }),
+      401,
+      'unauthorized',
+    );
   });
 
-  it('changes username, keeping Better Auth\'s lower-case username and the typed casing together', async () => {
+  it("changes username, keeping Better Auth's lower-case username and the typed casing together", async () => {
     const u = await createUser(t);
-    const res = await patch(u, { username: 'Asuka.Langley', name: 'Asuka Langley', phone: '+49 30 1234567' });
+    const res = await patch(u, {
+      username: 'Asuka.Langley',
+      name: 'Asuka Langley',
+      phone: '+49 30 1234567',
+    });
     expect(res.status).toBe(200);
     const me = MeSchema.parse(await res.json());
-    expect(me).toMatchObject({ username: 'Asuka.Langley', name: 'Asuka Langley', phone: '+49 30 1234567' });
+    expect(me).toMatchObject({
+      username: 'Asuka.Langley',
+      name: 'Asuka Langley',
+      phone: '+49 30 1234567',
+    });
     const row = await reloadUser(t, u.user.id);
     expect(row).toMatchObject({ username: 'asuka.langley', displayUsername: 'Asuka.Langley' });
 
@@ -181,7 +230,10 @@ describe('PATCH /api/me/account', () => {
       const err = await expectError(await patch(u, json), 400, 'validation_error');
       expect(err.message, JSON.stringify(json)).toContain(message);
     }
-    expect(await reloadUser(t, u.user.id)).toMatchObject({ username: u.user.username, name: u.user.name });
+    expect(await reloadUser(t, u.user.id)).toMatchObject({
+      username: u.user.username,
+      name: u.user.name,
+    });
   });
 });
 
@@ -195,12 +247,17 @@ describe('POST /api/me/avatar and /api/me/banner', () => {
   const prefix = () => `user-profile-images/${u.user.id}/`;
 
   it('answers 401 without a session', async () => {
-    const res = await t.http('/api/me/avatar', { method: 'POST', body: imageForm(await png(10, 10)) });
+    const res = await t.http('/api/me/avatar', {
+      method: 'POST',
+      body: imageForm(await png(10, 10)),
+    });
     await expectError(res, 401, 'unauthorized');
   });
 
-  it('saves a real image as a web-sized WebP under the user\'s folder, without metadata', async () => {
-    const jpeg = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#00aa88' } })
+  it("saves a real image as a web-sized WebP under the user's folder, without metadata", async () => {
+    const jpeg = await sharp({
+      create: { width: 900, height: 900, channels: 3, background: '#00aa88' },
+    })
       .jpeg()
       .withExif({ IFD0: { Copyright: 'secret-owner', Artist: 'gps-person' } })
       .toBuffer();
@@ -237,7 +294,11 @@ describe('POST /api/me/avatar and /api/me/banner', () => {
   it('keeps the current picture when the upload is refused: a non-image disguised as .png is 415', async () => {
     const current = (await reloadUser(t, u.user.id)).profileImageKey!;
     const fake = Buffer.from('<html><script>alert(1)</script></html>'.repeat(20));
-    const err = await expectError(await upload(u, 'avatar', imageForm(fake, 'cat.png')), 415, 'unsupported_media_type');
+    const err = await expectError(
+      await upload(u, 'avatar', imageForm(fake, 'cat.png')),
+      415,
+      'unsupported_media_type',
+    );
     expect(err.message).toMatch(/not a supported image/);
     expect((await reloadUser(t, u.user.id)).profileImageKey).toBe(current);
     expect(await t.storage.head(current)).not.toBeNull();
@@ -245,7 +306,11 @@ describe('POST /api/me/avatar and /api/me/banner', () => {
 
   it('refuses a truncated PNG (checked by decoding, not by its header)', async () => {
     const whole = await png(400, 300);
-    const res = await upload(u, 'avatar', imageForm(whole.subarray(0, Math.floor(whole.length / 2))));
+    const res = await upload(
+      u,
+      'avatar',
+      imageForm(whole.subarray(0, Math.floor(whole.length / 2))),
+    );
     expect(res.status).toBe(415);
   });
 
@@ -253,7 +318,11 @@ describe('POST /api/me/avatar and /api/me/banner', () => {
     const current = (await reloadUser(t, u.user.id)).profileImageKey;
     const big = Buffer.alloc(LIMITS.imageUploadMaxBytes + 64 * 1024, 1);
     (await png(10, 10)).copy(big); // starts like a PNG
-    const err = await expectError(await upload(u, 'avatar', imageForm(big)), 413, 'payload_too_large');
+    const err = await expectError(
+      await upload(u, 'avatar', imageForm(big)),
+      413,
+      'payload_too_large',
+    );
     expect(err.message).toMatch(/too large/);
     expect((await reloadUser(t, u.user.id)).profileImageKey).toBe(current);
   });
@@ -270,26 +339,41 @@ describe('POST /api/me/avatar and /api/me/banner', () => {
     expect(res.status).toBe(200);
     const me = MeSchema.parse(await res.json());
     expect(me.bannerUrl).toMatch(new RegExp(`^/files/${prefix()}[0-9a-f-]+-1280\\.webp$`));
-    const meta = await sharp(Buffer.from(await (await t.http(me.bannerUrl!)).arrayBuffer())).metadata();
+    const meta = await sharp(
+      Buffer.from(await (await t.http(me.bannerUrl!)).arrayBuffer()),
+    ).metadata();
     expect(meta.width).toBe(1280);
     // The avatar is untouched by a banner upload.
     expect(me.avatarUrl).toBe(`/files/${(await reloadUser(t, u.user.id)).profileImageKey}`);
   });
 
-  it('never deletes a previous picture outside the user\'s own folder (seeded or shared)', async () => {
+  it("never deletes a previous picture outside the user's own folder (seeded or shared)", async () => {
     const v = await createUser(t);
     const shared = 'seed/avatars/shared-1.webp';
-    await t.storage.put(shared, await sharp(await png(10, 10)).webp().toBuffer(), { contentType: 'image/webp' });
-    await t.database.db.update(users).set({ profileImageKey: shared }).where(eq(users.id, v.user.id));
+    await t.storage.put(
+      shared,
+      await sharp(await png(10, 10))
+        .webp()
+        .toBuffer(),
+      { contentType: 'image/webp' },
+    );
+    await t.database.db
+      .update(users)
+      .set({ profileImageKey: shared })
+      .where(eq(users.id, v.user.id));
     expect((await upload(v, 'avatar', imageForm(await png(50, 50)))).status).toBe(200);
     expect(await t.storage.head(shared)).not.toBeNull();
   });
 });
 
 describe('GET /api/users/:userId', () => {
-  it('shows another user\'s public profile without private fields', async () => {
+  it("shows another user's public profile without private fields", async () => {
     const viewer = await createUser(t);
-    const other = await createUser(t, { bio: 'Pilot of Unit-01', phone: '+1 555 0100', birthday: 'May 23, 1995' });
+    const other = await createUser(t, {
+      bio: 'Pilot of Unit-01',
+      phone: '+1 555 0100',
+      birthday: 'May 23, 1995',
+    });
     const res = await viewer.http(`/api/users/${other.user.id}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
@@ -302,10 +386,11 @@ describe('GET /api/users/:userId', () => {
       isFollowing: false,
       postCount: 0,
     });
-    for (const key of ['email', 'phone', 'birthday', 'role', 'twoFactorEnabled']) expect(body).not.toHaveProperty(key);
+    for (const key of ['email', 'phone', 'birthday', 'role', 'twoFactorEnabled'])
+      expect(body).not.toHaveProperty(key);
   });
 
-  it('marks the viewer\'s own profile as isSelf', async () => {
+  it("marks the viewer's own profile as isSelf", async () => {
     const u = await createUser(t);
     const profile = (await (await u.http(`/api/users/${u.user.id}`)).json()) as { isSelf: boolean };
     expect(profile.isSelf).toBe(true);

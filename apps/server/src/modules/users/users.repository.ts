@@ -52,7 +52,11 @@ export async function findVisibleUser(db: Db, id: string): Promise<UserRow | und
   return row;
 }
 
-export async function isFollowing(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+export async function isFollowing(
+  db: Db,
+  followerId: string,
+  followeeId: string,
+): Promise<boolean> {
   const rows = await db
     .select({ one: sql<number>`1` })
     .from(userFollows)
@@ -104,7 +108,11 @@ export interface AccountFields {
   phone?: string | null;
 }
 
-export async function updateAccountFields(db: Db, id: string, fields: AccountFields): Promise<UserRow | undefined> {
+export async function updateAccountFields(
+  db: Db,
+  id: string,
+  fields: AccountFields,
+): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set(fields).where(eq(users.id, id)).returning();
   return row;
 }
@@ -147,7 +155,11 @@ export async function replaceImageKey(
 }
 
 /** Inserts the follow row; true only when it was really inserted (not already there). */
-export async function insertFollow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+export async function insertFollow(
+  db: Db,
+  followerId: string,
+  followeeId: string,
+): Promise<boolean> {
   const rows = await db
     .insert(userFollows)
     .values({ followerId, followeeId })
@@ -157,7 +169,11 @@ export async function insertFollow(db: Db, followerId: string, followeeId: strin
 }
 
 /** Deletes the follow row; true only when there was one to delete. */
-export async function deleteFollow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+export async function deleteFollow(
+  db: Db,
+  followerId: string,
+  followeeId: string,
+): Promise<boolean> {
   const rows = await db
     .delete(userFollows)
     .where(and(eq(userFollows.followerId, followerId), eq(userFollows.followeeId, followeeId)))
@@ -263,6 +279,18 @@ export async function accountStats(db: Db, userId: string): Promise<StatsRow> {
   return row!;
 }
 
+/**
+ * Awaits Drizzle's lazy queries one after another: a transaction is one connection,
+ * and node-postgres refuses (from pg 9) a query while another is running on it.
+ */
+async function inOrder<T extends readonly unknown[]>(queries: {
+  [K in keyof T]: PromiseLike<T[K]>;
+}): Promise<T> {
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as unknown as T;
+}
+
 /** Everything held about a user, read for "Download my data" (one consistent snapshot when run in a transaction). */
 export async function exportData(db: Db, userId: string) {
   const [
@@ -285,7 +313,7 @@ export async function exportData(db: Db, userId: string) {
     orderItemRows,
     reportRows,
     viewRows,
-  ] = await Promise.all([
+  ] = await inOrder([
     db.select().from(userSettings).where(eq(userSettings.userId, userId)),
     db
       .select({ provider: accounts.providerId, createdAt: accounts.createdAt })
@@ -303,7 +331,11 @@ export async function exportData(db: Db, userId: string) {
       .from(sessions)
       .where(eq(sessions.userId, userId))
       .orderBy(asc(sessions.createdAt)),
-    db.select().from(posts).where(eq(posts.userId, userId)).orderBy(asc(posts.createdAt), asc(posts.id)),
+    db
+      .select()
+      .from(posts)
+      .where(eq(posts.userId, userId))
+      .orderBy(asc(posts.createdAt), asc(posts.id)),
     db
       .select({ postId: postImages.postId, position: postImages.position, key: postImages.key })
       .from(postImages)
@@ -315,35 +347,74 @@ export async function exportData(db: Db, userId: string) {
       .from(comments)
       .where(eq(comments.userId, userId))
       .orderBy(asc(comments.createdAt), asc(comments.id)),
-    db.select().from(postLikes).where(eq(postLikes.userId, userId)).orderBy(asc(postLikes.createdAt)),
-    db.select().from(commentLikes).where(eq(commentLikes.userId, userId)).orderBy(asc(commentLikes.createdAt)),
-    db.select().from(mediaLikes).where(eq(mediaLikes.userId, userId)).orderBy(asc(mediaLikes.createdAt)),
-    db.select().from(shopLikes).where(eq(shopLikes.userId, userId)).orderBy(asc(shopLikes.createdAt)),
     db
-      .select({ userId: users.id, username: users.username, display: users.displayUsername, since: userFollows.createdAt })
+      .select()
+      .from(postLikes)
+      .where(eq(postLikes.userId, userId))
+      .orderBy(asc(postLikes.createdAt)),
+    db
+      .select()
+      .from(commentLikes)
+      .where(eq(commentLikes.userId, userId))
+      .orderBy(asc(commentLikes.createdAt)),
+    db
+      .select()
+      .from(mediaLikes)
+      .where(eq(mediaLikes.userId, userId))
+      .orderBy(asc(mediaLikes.createdAt)),
+    db
+      .select()
+      .from(shopLikes)
+      .where(eq(shopLikes.userId, userId))
+      .orderBy(asc(shopLikes.createdAt)),
+    db
+      .select({
+        userId: users.id,
+        username: users.username,
+        display: users.displayUsername,
+        since: userFollows.createdAt,
+      })
       .from(userFollows)
       .innerJoin(users, eq(users.id, userFollows.followeeId))
       .where(eq(userFollows.followerId, userId))
       .orderBy(asc(userFollows.createdAt)),
     db
-      .select({ userId: users.id, username: users.username, display: users.displayUsername, since: userFollows.createdAt })
+      .select({
+        userId: users.id,
+        username: users.username,
+        display: users.displayUsername,
+        since: userFollows.createdAt,
+      })
       .from(userFollows)
       .innerJoin(users, eq(users.id, userFollows.followerId))
       .where(eq(userFollows.followeeId, userId))
       .orderBy(asc(userFollows.createdAt)),
     db
-      .select({ userId: users.id, username: users.username, display: users.displayUsername, since: userBlocks.createdAt })
+      .select({
+        userId: users.id,
+        username: users.username,
+        display: users.displayUsername,
+        since: userBlocks.createdAt,
+      })
       .from(userBlocks)
       .innerJoin(users, eq(users.id, userBlocks.blockedId))
       .where(eq(userBlocks.blockerId, userId))
       .orderBy(asc(userBlocks.createdAt)),
     db
-      .select({ communityId: communities.id, name: communities.name, since: communityMembers.createdAt })
+      .select({
+        communityId: communities.id,
+        name: communities.name,
+        since: communityMembers.createdAt,
+      })
       .from(communityMembers)
       .innerJoin(communities, eq(communities.id, communityMembers.communityId))
       .where(eq(communityMembers.userId, userId))
       .orderBy(asc(communityMembers.createdAt)),
-    db.select().from(shopItems).where(eq(shopItems.sellerId, userId)).orderBy(asc(shopItems.createdAt)),
+    db
+      .select()
+      .from(shopItems)
+      .where(eq(shopItems.sellerId, userId))
+      .orderBy(asc(shopItems.createdAt)),
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt)),
     db
       .select({
@@ -368,7 +439,11 @@ export async function exportData(db: Db, userId: string) {
       .where(eq(commentReports.reporterId, userId))
       .orderBy(asc(commentReports.createdAt)),
     db
-      .select({ mediaId: mediaViews.mediaId, episodeId: mediaViews.episodeId, createdAt: mediaViews.createdAt })
+      .select({
+        mediaId: mediaViews.mediaId,
+        episodeId: mediaViews.episodeId,
+        createdAt: mediaViews.createdAt,
+      })
       .from(mediaViews)
       .where(eq(mediaViews.userId, userId))
       .orderBy(asc(mediaViews.createdAt)),
@@ -380,7 +455,12 @@ export async function exportData(db: Db, userId: string) {
     posts: postRows,
     postImages: imageRows,
     comments: commentRows,
-    likes: { posts: postLikeRows, comments: commentLikeRows, media: mediaLikeRows, shopItems: shopLikeRows },
+    likes: {
+      posts: postLikeRows,
+      comments: commentLikeRows,
+      media: mediaLikeRows,
+      shopItems: shopLikeRows,
+    },
     following: followingRows,
     followers: followerRows,
     blocked: blockedRows,

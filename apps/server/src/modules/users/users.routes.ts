@@ -20,7 +20,7 @@ import { requireUser } from '../auth/auth.guard';
 import { readFileToBuffer } from '../uploads/multipart';
 import * as service from './users.service';
 
-const UserParamsSchema = z.object({ userId: z.string().max(100) });
+const UserParamsSchema = z.object({ userId: z.string() });
 
 const errors = {
   400: ApiErrorBodySchema,
@@ -28,14 +28,24 @@ const errors = {
   404: ApiErrorBodySchema,
   409: ApiErrorBodySchema,
 };
-const uploadErrors = { ...errors, 413: ApiErrorBodySchema, 415: ApiErrorBodySchema, 429: ApiErrorBodySchema };
+const uploadErrors = {
+  ...errors,
+  413: ApiErrorBodySchema,
+  415: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+};
 
 /** Uploads and exports are heavy: a few per minute per client address. */
 const UPLOAD_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 const EXPORT_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 function fileSlug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'otakura';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'otakura'
+  );
 }
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,14 +57,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async beforeDeleteUser(userId) {
       const result = await service.deleteAccount(deps(), userId);
       for (const err of result.storageErrors) {
-        app.log.error({ err, userId }, 'account deleted, but some of its files could not be removed');
+        app.log.error(
+          { err, userId },
+          'account deleted, but some of its files could not be removed',
+        );
       }
     },
   };
 
   app.get(
     '/api/me',
-    { schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: MeSchema, 401: ApiErrorBodySchema } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        response: { 200: MeSchema, 401: ApiErrorBodySchema },
+      },
+    },
     async (req) => {
       const user = await requireUser(req);
       return service.getMe(db(), user.id);
@@ -105,9 +124,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: MeSchema, ...uploadErrors },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const user = await requireUser(req);
-        const file = await readFileToBuffer(req, { kind: 'image' });
+        const file = await readFileToBuffer(req, { kind: 'image', reply });
         return service.setProfileImage(deps(), user.id, kind, file.buffer);
       },
     );

@@ -54,13 +54,19 @@ export async function getMe(db: Db, userId: string): Promise<Me> {
  * be a real date in 'month dd, yyyy' of someone at least 18; it is stored as text
  * in that format and as a date.
  */
-export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<Me> {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: UpdateProfileInput,
+): Promise<Me> {
   const fields: repo.ProfileFields = {};
   if (input.bio !== undefined) fields.bio = input.bio.trim();
   if (input.birthday !== undefined) {
     const date = parseBirthday(input.birthday);
     if (!date) {
-      throw validationError([{ path: 'birthday', message: 'Please enter a real date as month dd, yyyy.' }]);
+      throw validationError([
+        { path: 'birthday', message: 'Please enter a real date as month dd, yyyy.' },
+      ]);
     }
     fields.birthday = formatBirthday(date);
     fields.birthDate = `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
@@ -85,22 +91,31 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
  * (409 `username_taken`); Better Auth's `username` (lower-case) and
  * `displayUsername` (as typed) are written together.
  */
-export async function updateAccount(db: Db, userId: string, input: UpdateAccountInput): Promise<Me> {
+export async function updateAccount(
+  db: Db,
+  userId: string,
+  input: UpdateAccountInput,
+): Promise<Me> {
   const fields: repo.AccountFields = {};
   if (input.username !== undefined) {
     const parsed = UsernameSchema.safeParse(input.username);
     if (!parsed.success) {
-      throw validationError([{ path: 'username', message: parsed.error.issues[0]?.message ?? 'Invalid username.' }]);
+      throw validationError([
+        { path: 'username', message: parsed.error.issues[0]?.message ?? 'Invalid username.' },
+      ]);
     }
     fields.username = parsed.data.toLowerCase();
     fields.displayUsername = parsed.data;
   }
   if (input.name !== undefined) fields.name = input.name.trim();
-  if (input.phone !== undefined) fields.phone = input.phone === null || input.phone === '' ? null : input.phone;
+  if (input.phone !== undefined)
+    fields.phone = input.phone === null || input.phone === '' ? null : input.phone;
   if (Object.keys(fields).length === 0) return getMe(db, userId);
 
-  const taken = () => conflict('username_taken', 'That username is already taken. Please try another.');
-  if (fields.username && (await repo.usernameTakenByOther(db, fields.username, userId))) throw taken();
+  const taken = () =>
+    conflict('username_taken', 'That username is already taken. Please try another.');
+  if (fields.username && (await repo.usernameTakenByOther(db, fields.username, userId)))
+    throw taken();
   try {
     const row = await repo.updateAccountFields(db, userId, fields);
     if (!row) throw unauthorized();
@@ -152,7 +167,9 @@ export async function setProfileImage(
   });
   let result: Awaited<ReturnType<typeof repo.replaceImageKey>>;
   try {
-    result = await runInTransaction(deps.db, (tx) => repo.replaceImageKey(tx, userId, IMAGE_COLUMNS[kind], saved.key));
+    result = await runInTransaction(deps.db, (tx) =>
+      repo.replaceImageKey(tx, userId, IMAGE_COLUMNS[kind], saved.key),
+    );
   } catch (err) {
     await deleteUploadKeys(deps.storage, imageKeys(saved));
     throw err;
@@ -230,7 +247,8 @@ export async function listFollows(
   const last = page[page.length - 1];
   return {
     items: page.map(toUserSummary),
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   };
 }
 
@@ -269,7 +287,9 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
 
 /** The storage folders that hold a user's files (spec §7 layout). */
 export function userFilePrefixes(userId: string): string[] {
-  return (['user-profile-images', 'post-images', 'post-videos'] as const).map((f) => uploadPrefix(f, userId));
+  return (['user-profile-images', 'post-images', 'post-videos'] as const).map((f) =>
+    uploadPrefix(f, userId),
+  );
 }
 
 /**
@@ -285,9 +305,14 @@ export async function deleteAccount(
   deps: UsersDeps,
   userId: string,
 ): Promise<{ deleted: boolean; storageErrors: unknown[] }> {
-  if (userId === SYSTEM_USER_ID) throw badRequest('cannot_delete_system_user', 'The system account cannot be deleted.');
+  if (userId === SYSTEM_USER_ID)
+    throw badRequest('cannot_delete_system_user', 'The system account cannot be deleted.');
   const deleted = await runInTransaction(deps.db, (tx) => repo.deleteUserAndContent(tx, userId));
-  const results = await Promise.allSettled(userFilePrefixes(userId).map((p) => deps.storage.deletePrefix(p)));
-  const storageErrors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  const results = await Promise.allSettled(
+    userFilePrefixes(userId).map((p) => deps.storage.deletePrefix(p)),
+  );
+  const storageErrors = results.flatMap((r) =>
+    r.status === 'rejected' ? [r.reason as unknown] : [],
+  );
   return { deleted, storageErrors };
 }

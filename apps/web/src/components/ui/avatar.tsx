@@ -37,7 +37,7 @@ export function Avatar({ src, name, size = 40, decorative = false, className }: 
       aria-hidden={decorative || undefined}
     >
       {src ? <RadixAvatar.Image className="ui-avatar__image" src={src} alt="" /> : null}
-      <RadixAvatar.Fallback className="ui-avatar__fallback" delayMs={src ? 400 : 0}>
+      <RadixAvatar.Fallback className="ui-avatar__fallback" delayMs={src ? 400 : undefined}>
         {initials(name)}
       </RadixAvatar.Fallback>
     </RadixAvatar.Root>

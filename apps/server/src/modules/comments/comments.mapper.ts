@@ -1,0 +1,29 @@
+/** The one place that decides which comment fields leave the server. */
+import type { Comment } from '@otakura/shared';
+import { displayName, fileUrl } from '../users/users.mapper';
+import type { CommentView } from './comments.repository';
+
+export function toComment(row: CommentView): Comment {
+  const replyingTo =
+    row.replyingDisplayUsername ?? row.replyingUsername ?? null;
+  return {
+    id: row.id,
+    postId: row.postId,
+    mediaId: row.mediaId,
+    author: {
+      id: row.authorId,
+      username: displayName({ username: row.authorUsername, displayUsername: row.authorDisplayUsername }),
+      name: row.authorName,
+      avatarUrl: fileUrl(row.authorImageKey),
+    },
+    body: row.body,
+    likeCount: row.likeCount,
+    likedByMe: Boolean(row.likedByMe),
+    // The answered account may have been deleted since (the reference is then null).
+    replyTo: row.replyToId ? { id: row.replyToId, username: replyingTo ?? 'deleted' } : null,
+    deleted: row.deletedAt !== null,
+    edited: row.editedAt !== null,
+    reportedByMe: Boolean(row.reportedByMe),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * The Drizzle queries of comments and comment likes. Each takes a `Db` (a transaction
+ * is one too); rules and transactions are in comments.service.
+ */
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { DELETED_COMMENT_TEXT, SYSTEM_USER_ID } from '@otakura/shared';
+import type { Db } from '../../db/client';
+import { commentLikes, commentReports, comments, media, posts, users } from '../../db/schema';
+import type { Cursor } from '../users/users.cursor';
+
+export type CommentTarget = { kind: 'post'; id: string } | { kind: 'media'; id: string };
+export type CommentRecord = typeof comments.$inferSelect;
+
+const author = alias(users, 'author');
+const replying = alias(users, 'replying');
+
+/** A comment as the mapper needs it: the row, its author, whom it answers, the viewer's marks. */
+export interface CommentView {
+  id: string;
+  postId: string | null;
+  mediaId: string | null;
+  replyToId: string | null;
+  body: string;
+  likeCount: number;
+  deletedAt: Date | null;
+  editedAt: Date | null;
+  createdAt: Date;
+  /** `created_at` with microseconds, for the keyset cursor. */
+  cursorAt: string;
+  authorId: string;
+  authorName: string;
+  authorUsername: string | null;
+  authorDisplayUsername: string | null;
+  authorImageKey: string | null;
+  replyingUsername: string | null;
+  replyingDisplayUsername: string | null;
+  likedByMe: boolean;
+  reportedByMe: boolean;
+}
+
+function viewColumns(viewerId: string) {
+  return {
+    id: comments.id,
+    postId: comments.postId,
+    mediaId: comments.mediaId,
+    replyToId: comments.replyToId,
+    body: comments.body,
+    likeCount: comments.likeCount,
+    deletedAt: comments.deletedAt,
+    editedAt: comments.editedAt,
+    createdAt: comments.createdAt,
+    cursorAt: sql<string>`to_char(${comments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    authorId: author.id,
+    authorName: author.name,
+    authorUsername: author.username,
+    authorDisplayUsername: author.displayUsername,
+    authorImageKey: author.profileImageKey,
+    replyingUsername: replying.username,
+    replyingDisplayUsername: replying.displayUsername,
+    likedByMe: sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewerId})`,
+    reportedByMe: sql<boolean>`exists (select 1 from ${commentReports} where ${commentReports.commentId} = ${comments.id} and ${commentReports.reporterId} = ${viewerId})`,
+  };
+}
+
+function selectViews(db: Db, viewerId: string) {
+  return db
+    .select(viewColumns(viewerId))
+    .from(comments)
+    .innerJoin(author, eq(author.id, comments.userId))
+    .leftJoin(replying, eq(replying.id, comments.replyingUserId));
+}
+
+const targetColumn = (target: CommentTarget) => (target.kind === 'post' ? comments.postId : comments.mediaId);
+
+/**
+ * One keyset page of a post's or media entry's comments, oldest first (so replies can be
+ * grouped under their parents). Returns up to `limit + 1` rows so the caller knows if more follow.
+ */
+export async function listComments(
+  db: Db,
+  target: CommentTarget,
+  viewerId: string,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<CommentView[]> {
+  return selectViews(db, viewerId)
+    .where(
+      and(
+        eq(targetColumn(target), target.id),
+        cursor
+          ? sql`(${comments.createdAt}, ${comments.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(limit + 1);
+}
+
+export async function findCommentView(db: Db, id: string, viewerId: string): Promise<CommentView | undefined> {
+  const [row] = await selectViews(db, viewerId).where(eq(comments.id, id));
+  return row;
+}
+
+export async function findComment(db: Db, id: string): Promise<CommentRecord | undefined> {
+  const [row] = await db.select().from(comments).where(eq(comments.id, id));
+  return row;
+}
+
+/** The comment, locked for the rest of the transaction. */
+export async function findCommentForUpdate(db: Db, id: string): Promise<CommentRecord | undefined> {
+  const [row] = await db.select().from(comments).where(eq(comments.id, id)).for('update');
+  return row;
+}
+
+/** True when the post exists and is not soft-deleted, or the media entry exists. */
+export async function targetIsVisible(db: Db, target: CommentTarget): Promise<boolean> {
+  const rows =
+    target.kind === 'post'
+      ? await db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(and(eq(posts.id, target.id), isNull(posts.deletedAt)))
+      : await db.select({ id: media.id }).from(media).where(eq(media.id, target.id));
+  return rows.length > 0;
+}
+
+/** The community of a post (null for media comments). */
+export async function communityOfPost(db: Db, postId: string): Promise<string | null> {
+  const [row] = await db.select({ id: posts.communityId }).from(posts).where(eq(posts.id, postId));
+  return row?.id ?? null;
+}
+
+/**
+ * Raises the target's comment_count by one; the UPDATE also locks the post (a post being
+ * soft-deleted meanwhile waits, or made us find nothing). Null when the target is gone.
+ */
+export async function bumpCommentCount(db: Db, target: CommentTarget): Promise<number | null> {
+  if (target.kind === 'post') {
+    const [row] = await db
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} + 1` })
+      .where(and(eq(posts.id, target.id), isNull(posts.deletedAt)))
+      .returning({ n: posts.commentCount });
+    return row?.n ?? null;
+  }
+  const [row] = await db
+    .update(media)
+    .set({ commentCount: sql`${media.commentCount} + 1` })
+    .where(eq(media.id, target.id))
+    .returning({ n: media.commentCount });
+  return row?.n ?? null;
+}
+
+export async function insertComment(
+  db: Db,
+  values: {
+    target: CommentTarget;
+    userId: string;
+    body: string;
+    replyToId: string | null;
+    replyingUserId: string | null;
+  },
+): Promise<CommentRecord> {
+  const [row] = await db
+    .insert(comments)
+    .values({
+      postId: values.target.kind === 'post' ? values.target.id : null,
+      mediaId: values.target.kind === 'media' ? values.target.id : null,
+      userId: values.userId,
+      body: values.body,
+      replyToId: values.replyToId,
+      replyingUserId: values.replyingUserId,
+    })
+    .returning();
+  return row!;
+}
+
+/** Replaces the text if `userId` wrote the comment and it is not deleted; undefined otherwise. */
+export async function updateOwnComment(
+  db: Db,
+  id: string,
+  userId: string,
+  body: string,
+): Promise<CommentRecord | undefined> {
+  const [row] = await db
+    .update(comments)
+    .set({ body, editedAt: new Date() })
+    .where(and(eq(comments.id, id), eq(comments.userId, userId), isNull(comments.deletedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * Makes the comment a tombstone (spec §4): the text becomes DELETED_COMMENT_TEXT and the
+ * author the system user. `onlyAuthor` limits it to that author's comment. The row, its
+ * replies and its likes stay; undefined when nothing matched (already deleted, or not theirs).
+ */
+export async function tombstoneComment(
+  db: Db,
+  id: string,
+  onlyAuthor?: string,
+): Promise<CommentRecord | undefined> {
+  const [row] = await db
+    .update(comments)
+    .set({ body: DELETED_COMMENT_TEXT, userId: SYSTEM_USER_ID, deletedAt: new Date() })
+    .where(
+      and(
+        eq(comments.id, id),
+        isNull(comments.deletedAt),
+        onlyAuthor ? eq(comments.userId, onlyAuthor) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Inserts the like; true only when the row is new. */
+export async function insertLike(db: Db, userId: string, commentId: string): Promise<boolean> {
+  const rows = await db
+    .insert(commentLikes)
+    .values({ userId, commentId })
+    .onConflictDoNothing()
+    .returning({ userId: commentLikes.userId });
+  return rows.length > 0;
+}
+
+/** Deletes the like; true only when a row was there. */
+export async function deleteLike(db: Db, userId: string, commentId: string): Promise<boolean> {
+  const rows = await db
+    .delete(commentLikes)
+    .where(and(eq(commentLikes.userId, userId), eq(commentLikes.commentId, commentId)))
+    .returning({ userId: commentLikes.userId });
+  return rows.length > 0;
+}
+
+/** Moves like_count by `delta` and returns the new value. */
+export async function shiftLikeCount(db: Db, commentId: string, delta: 1 | -1): Promise<number> {
+  const [row] = await db
+    .update(comments)
+    .set({ likeCount: sql`${comments.likeCount} + ${delta}` })
+    .where(eq(comments.id, commentId))
+    .returning({ n: comments.likeCount });
+  return row?.n ?? 0;
+}
+
+export async function likeCountOf(db: Db, commentId: string): Promise<number> {
+  const [row] = await db.select({ n: comments.likeCount }).from(comments).where(eq(comments.id, commentId));
+  return row?.n ?? 0;
+}
