@@ -2,6 +2,7 @@ import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
 import { createAuth } from './modules/auth/auth';
 import { createMemoryLiveBus, type LiveBus } from './modules/live/live-bus';
+import { createPgLiveBus } from './modules/live/pg-live-bus';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import type { AppContext } from './plugins/context';
 import { createStorage } from './storage/create-storage';
@@ -15,7 +16,10 @@ export function createAppContext(
 ): AppContext {
   const storage = parts.storage ?? createStorage(config);
   const mailer = parts.mailer ?? createMailer(config, parts.log);
-  const live = parts.live ?? createMemoryLiveBus();
+  // Several servers share one PostgreSQL, so events travel through LISTEN/NOTIFY; PGlite is one process.
+  const live =
+    parts.live ??
+    (database.kind === 'postgres' && database.pool ? createPgLiveBus(database.pool, { log: console }) : createMemoryLiveBus());
   const ctx: AppContext = { config, database, storage, mailer, live, auth: undefined as never };
   ctx.auth = createAuth({
     config,

@@ -4,6 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -20,9 +21,14 @@ import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
+import { feedRoutes } from './modules/feed/feed.routes';
+import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
 import { communitiesRoutes } from './modules/communities/communities.routes';
 import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { liveRoutes } from './modules/live/live.routes';
 
 export interface BuildAppOptions {
   /** Pino logger options or false; tests pass false. */
@@ -87,12 +93,19 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Client messages on /api/live are tiny (subscribe lists of ≤ 200 topics).
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   // Modules.
   await app.register(healthRoutes);
   await app.register(authRoutes, { auth: ctx.auth });
   await app.register(filesRoutes, { storage: ctx.storage });
   await app.register(usersRoutes);
+  await app.register(postsRoutes);
+  await app.register(feedRoutes);
+  await app.register(linkPreviewsRoutes);
+  await app.register(commentsRoutes);
+  await app.register(liveRoutes);
   await app.register(communitiesRoutes);
 
   // The SPA and the 404 handler come last.

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await ctx.live.close(); // the live plugin closed it with the app already; safe twice
       await database.close();
       await releaseLock?.();
     } finally {

@@ -49,19 +49,32 @@ async function findUser(db: Db, email: string) {
 }
 
 /** Gives the account `role`. Returns the role it had. */
-export async function setRole(db: Db, email: string, role: Role): Promise<{ email: string; previous: string }> {
+export async function setRole(
+  db: Db,
+  email: string,
+  role: Role,
+): Promise<{ email: string; previous: string }> {
   const user = await findUser(db, email);
   await db.update(users).set({ role }).where(eq(users.id, user.id));
   return { email: user.email, previous: user.role };
 }
 
 /** Bans (ending every session of the account) or unbans it. */
-export async function setBanned(db: Db, email: string, banned: boolean, reason?: string): Promise<{ email: string }> {
+export async function setBanned(
+  db: Db,
+  email: string,
+  banned: boolean,
+  reason?: string,
+): Promise<{ email: string }> {
   const user = await findUser(db, email);
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set(banned ? { banned: true, banReason: reason ?? null, banExpires: null } : { banned: false, banReason: null, banExpires: null })
+      .set(
+        banned
+          ? { banned: true, banReason: reason ?? null, banExpires: null }
+          : { banned: false, banReason: null, banExpires: null },
+      )
       .where(eq(users.id, user.id));
     if (banned) await tx.delete(sessions).where(eq(sessions.userId, user.id));
   });
@@ -80,11 +93,15 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
         throw new AdminCliError(`"${rest[0]}" is not a role to grant: use admin or moderator.`);
       }
       const r = await setRole(db, email, role);
-      return r.previous === role ? `${r.email} was already ${role}.` : `${r.email} is now ${role} (was ${r.previous}).`;
+      return r.previous === role
+        ? `${r.email} was already ${role}.`
+        : `${r.email} is now ${role} (was ${r.previous}).`;
     }
     case 'revoke': {
       const r = await setRole(db, email, 'user');
-      return r.previous === 'user' ? `${r.email} had no role to revoke.` : `${r.email} is now an ordinary user (was ${r.previous}).`;
+      return r.previous === 'user'
+        ? `${r.email} had no role to revoke.`
+        : `${r.email} is now an ordinary user (was ${r.previous}).`;
     }
     case 'ban': {
       const r = await setBanned(db, email, true, rest.join(' ') || undefined);
@@ -103,14 +120,18 @@ export async function runAdminCommand(db: Db, argv: string[]): Promise<string> {
  * Opens the configured database for the CLI. With PGlite it first takes the data folder's
  * lock, so it never writes beside a running server (the write would be silently lost).
  */
-export async function openAdminDatabase(config: AppConfig): Promise<{ database: Database; release: () => Promise<void> }> {
+export async function openAdminDatabase(
+  config: AppConfig,
+): Promise<{ database: Database; release: () => Promise<void> }> {
   if (config.databaseUrl) {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: 1 });
     return { database, release: async () => {} };
   }
   const dbDir = path.join(config.dataDir, 'db');
   if (!existsSync(dbDir)) {
-    throw new AdminCliError(`There is no database in ${dbDir} yet. Start the server once (npm start), then run this again.`);
+    throw new AdminCliError(
+      `There is no database in ${dbDir} yet. Start the server once (npm start), then run this again.`,
+    );
   }
   let release: () => Promise<void>;
   try {
@@ -151,7 +172,9 @@ async function main(argv: string[]): Promise<number> {
   let opened: Awaited<ReturnType<typeof openAdminDatabase>> | undefined;
   try {
     opened = await openAdminDatabase(config);
-    console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'db')}`);
+    console.log(
+      `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'db')}`,
+    );
     await migrateDatabase(opened.database);
     console.log(await runAdminCommand(opened.database.db, argv));
     return 0;

@@ -86,7 +86,11 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`no mail to ${to} within ${opts.timeoutMs ?? 10_000} ms (got ${messages.length} in all)`));
+          reject(
+            new Error(
+              `no mail to ${to} within ${opts.timeoutMs ?? 10_000} ms (got ${messages.length} in all)`,
+            ),
+          );
         }, opts.timeoutMs ?? 10_000);
         const wake = () => void check();
         const cleanup = () => {

@@ -49,7 +49,9 @@ export type AltchaPayload = z.infer<typeof AltchaPayloadSchema>;
 /** POST /api/auth/sign-in/email. Email and password are both required (spec §5). */
 export const SignInInputSchema = z.object({
   email: EmailSchema,
-  password: z.string({ message: 'Please enter your password.' }).min(1, 'Please enter your password.'),
+  password: z
+    .string({ message: 'Please enter your password.' })
+    .min(1, 'Please enter your password.'),
   /** false: the session cookie lasts for this browser session only. */
   rememberMe: z.boolean().optional(),
 });
@@ -93,7 +95,9 @@ export type RequestPasswordResetResult = z.infer<typeof RequestPasswordResetResu
 /** POST /api/auth/reset-password. */
 export const ResetPasswordInputSchema = z.object({
   newPassword: PasswordSchema,
-  token: z.string({ message: 'This link is invalid or has already been used. Please ask for a new one.' }).min(1),
+  token: z
+    .string({ message: 'This link is invalid or has already been used. Please ask for a new one.' })
+    .min(1),
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
@@ -106,7 +110,9 @@ export type SendVerificationEmailInput = z.infer<typeof SendVerificationEmailInp
 
 /** POST /api/auth/two-factor/enable and /two-factor/disable. */
 export const TwoFactorPasswordInputSchema = z.object({
-  password: z.string({ message: 'Please enter your password.' }).min(1, 'Please enter your password.'),
+  password: z
+    .string({ message: 'Please enter your password.' })
+    .min(1, 'Please enter your password.'),
 });
 export type TwoFactorPasswordInput = z.infer<typeof TwoFactorPasswordInputSchema>;
 
@@ -131,7 +137,10 @@ export type VerifyTotpInput = z.infer<typeof VerifyTotpInputSchema>;
 
 /** POST /api/auth/two-factor/verify-backup-code: completes a sign-in; each code works once. */
 export const VerifyBackupCodeInputSchema = z.object({
-  code: z.string({ message: 'Please enter a backup code.' }).trim().min(1, 'Please enter a backup code.'),
+  code: z
+    .string({ message: 'Please enter a backup code.' })
+    .trim()
+    .min(1, 'Please enter a backup code.'),
   trustDevice: z.boolean().optional(),
 });
 export type VerifyBackupCodeInput = z.infer<typeof VerifyBackupCodeInputSchema>;
@@ -189,7 +198,8 @@ export const AUTH_ERROR_MESSAGES = {
   unverified_email: 'This email address in unverified',
   user_disabled: 'This account has been disabled.',
   challenge_failed: 'Please complete the check and try again.',
-  internal_error: "Sorry, we're having issues on our end, please try again after refreshing the page.",
+  internal_error:
+    "Sorry, we're having issues on our end, please try again after refreshing the page.",
   network_request_failed:
     'It seems you internet connection is unstable. Please try again after refreshing the page or checking your internet connection.',
 } as const;

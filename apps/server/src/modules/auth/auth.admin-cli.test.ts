@@ -31,15 +31,21 @@ describe('npm run admin', () => {
     await t.ctx.auth.api.signUpEmail({ body: u });
     const db = t.database.db;
 
-    expect(await runAdminCommand(db, ['grant', u.email.toUpperCase()])).toBe(`${u.email} is now admin (was user).`);
+    expect(await runAdminCommand(db, ['grant', u.email.toUpperCase()])).toBe(
+      `${u.email} is now admin (was user).`,
+    );
     expect((await userRow(u.email)).role).toBe('admin');
     // The session sees the role at once (no cache).
     const c = new TestClient(t);
     await c.signIn(u.email, u.password);
     expect((await c.session())?.user.role).toBe('admin');
 
-    expect(await runAdminCommand(db, ['grant', u.email, 'moderator'])).toBe(`${u.email} is now moderator (was admin).`);
-    expect(await runAdminCommand(db, ['revoke', u.email])).toBe(`${u.email} is now an ordinary user (was moderator).`);
+    expect(await runAdminCommand(db, ['grant', u.email, 'moderator'])).toBe(
+      `${u.email} is now moderator (was admin).`,
+    );
+    expect(await runAdminCommand(db, ['revoke', u.email])).toBe(
+      `${u.email} is now an ordinary user (was moderator).`,
+    );
     expect((await userRow(u.email)).role).toBe('user');
   });
 
@@ -50,11 +56,15 @@ describe('npm run admin', () => {
     await c.signIn(u.email, u.password);
     expect(await c.session()).not.toBeNull();
 
-    expect(await runAdminCommand(t.database.db, ['ban', u.email, 'spam'])).toBe(`${u.email} is banned and signed out everywhere.`);
+    expect(await runAdminCommand(t.database.db, ['ban', u.email, 'spam'])).toBe(
+      `${u.email} is banned and signed out everywhere.`,
+    );
     expect(await userRow(u.email)).toMatchObject({ banned: true, banReason: 'spam' });
     expect(await c.session()).toBeNull();
     const { id } = await userRow(u.email);
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(0);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(
+      0,
+    );
     const refused = await new TestClient(t).signIn(u.email, u.password);
     expect(refused.status).toBe(403);
 
@@ -64,10 +74,16 @@ describe('npm run admin', () => {
 
   it('explains bad usage and unknown accounts', async () => {
     const db = t.database.db;
-    await expect(runAdminCommand(db, ['grant', 'nobody@example.test'])).rejects.toThrow('No account has the email nobody@example.test.');
+    await expect(runAdminCommand(db, ['grant', 'nobody@example.test'])).rejects.toThrow(
+      'No account has the email nobody@example.test.',
+    );
     await expect(runAdminCommand(db, ['grant'])).rejects.toBeInstanceOf(AdminCliError);
-    await expect(runAdminCommand(db, ['grant', 'x@example.test', 'emperor'])).rejects.toThrow('is not a role to grant');
-    await expect(runAdminCommand(db, ['promote', 'x@example.test'])).rejects.toThrow('Unknown command "promote"');
+    await expect(runAdminCommand(db, ['grant', 'x@example.test', 'emperor'])).rejects.toThrow(
+      'is not a role to grant',
+    );
+    await expect(runAdminCommand(db, ['promote', 'x@example.test'])).rejects.toThrow(
+      'Unknown command "promote"',
+    );
     expect(await runAdminCommand(db, [])).toContain('Usage: npm run admin');
   });
 
@@ -78,7 +94,12 @@ describe('npm run admin', () => {
       // A live process (our parent) holds the lock, as a running server would.
       writeFileSync(
         path.join(dataDir, 'otakura.lock'),
-        JSON.stringify({ pid: process.ppid, startedAt: 0, hostname: os.hostname(), token: 'server' }),
+        JSON.stringify({
+          pid: process.ppid,
+          startedAt: 0,
+          hostname: os.hostname(),
+          token: 'server',
+        }),
       );
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
       await expect(openAdminDatabase(config)).rejects.toThrow(/is using .*\n.*stop the server/s);

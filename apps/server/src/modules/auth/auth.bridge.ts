@@ -15,7 +15,11 @@ export interface AuthAnswer {
 }
 
 /** Hands the request (with its possibly rewritten JSON body) to Better Auth through the Fetch Request bridge. */
-export async function askBetterAuth(auth: Auth, publicUrl: string, req: FastifyRequest): Promise<AuthAnswer> {
+export async function askBetterAuth(
+  auth: Auth,
+  publicUrl: string,
+  req: FastifyRequest,
+): Promise<AuthAnswer> {
   const url = new URL(req.url, publicUrl);
   const headers = fromNodeHeaders(req.headers);
   // The body is serialised again below (and may have been normalised), so its old length is wrong.
@@ -23,7 +27,11 @@ export async function askBetterAuth(auth: Auth, publicUrl: string, req: FastifyR
   headers.delete('transfer-encoding');
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
   const response = await auth.handler(
-    new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body) : undefined }),
+    new Request(url, {
+      method: req.method,
+      headers,
+      body: hasBody ? JSON.stringify(req.body) : undefined,
+    }),
   );
   const text = await response.text();
   const answer: AuthAnswer = { status: response.status, headers: response.headers, text };
@@ -47,9 +55,16 @@ export function sendAnswer(reply: FastifyReply, answer: AuthAnswer): FastifyRepl
   const cookies = answer.headers.getSetCookie();
   if (cookies.length) void reply.header('set-cookie', cookies);
   if (answer.status >= 400) {
-    const { status, error } = translateAuthError(answer.status, answer.errorCode, answer.errorMessage);
+    const { status, error } = translateAuthError(
+      answer.status,
+      answer.errorCode,
+      answer.errorMessage,
+    );
     const body: ApiErrorBody = { error };
-    return reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+    return reply
+      .status(status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(body);
   }
   return reply.status(answer.status).send(answer.text === '' ? null : answer.text);
 }

@@ -22,7 +22,9 @@ export function optionalUser(req: FastifyRequest): Promise<SessionUser | null> {
   let p = cache.get(req);
   if (!p) {
     p = (async () => {
-      const result = await req.server.ctx.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+      const result = await req.server.ctx.auth.api.getSession({
+        headers: fromNodeHeaders(req.headers),
+      });
       if (!result) return null;
       const u = result.user as typeof result.user & {
         username?: string | null;
@@ -58,7 +60,10 @@ export async function requireUser(req: FastifyRequest): Promise<SessionUser> {
 }
 
 /** A signed-in moderator or admin; 403 otherwise. */
-export async function requireRole(req: FastifyRequest, ...roles: SessionUser['role'][]): Promise<SessionUser> {
+export async function requireRole(
+  req: FastifyRequest,
+  ...roles: SessionUser['role'][]
+): Promise<SessionUser> {
   const user = await requireUser(req);
   if (!roles.includes(user.role)) throw new AppError(403, 'forbidden', 'You may not do that.');
   return user;

@@ -22,7 +22,11 @@ afterAll(async () => {
 
 function outboxFiles(dataDir: string): string[] {
   const dir = path.join(dataDir, 'outbox');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).map((f) => path.join(dir, f)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .map((f) => path.join(dir, f))
+    : [];
 }
 
 describe('the outbox mailer (no SMTP_URL)', () => {
@@ -31,22 +35,35 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     const u = uniqueUser('offline');
     const c = new TestClient(t);
     expect((await c.signUp(u)).status).toBe(200);
-    const reset = await c.post('/api/auth/request-password-reset', { email: u.email }, {
-      [CHALLENGE_HEADER]: await c.solvedChallenge(),
-    });
+    const reset = await c.post(
+      '/api/auth/request-password-reset',
+      { email: u.email },
+      {
+        [CHALLENGE_HEADER]: await c.solvedChallenge(),
+      },
+    );
     expect(reset.status).toBe(200);
     await flushMail(t.ctx.mailer);
 
-    const mails = await Promise.all(outboxFiles(t.config.dataDir).map(async (f) => simpleParser(readFileSync(f))));
+    const mails = await Promise.all(
+      outboxFiles(t.config.dataDir).map(async (f) => simpleParser(readFileSync(f))),
+    );
     const verify = mails.find((m) => m.subject === 'Verify your email for Otakura');
     const resetMail = mails.find((m) => m.subject === 'Reset your Otakura password');
     expect(verify).toBeDefined();
     expect(resetMail).toBeDefined();
     expect((verify!.to as { text: string }).text).toBe(u.email);
-    expect(verify!.from?.value[0]).toMatchObject({ name: 'Otakura', address: 'no-reply@localhost' });
-    expect(verify!.text).toMatch(/http:\/\/localhost:3000\/api\/auth\/verify-email\?token=\S+&callbackURL=%2Ffeed/);
+    expect(verify!.from?.value[0]).toMatchObject({
+      name: 'Otakura',
+      address: 'no-reply@localhost',
+    });
+    expect(verify!.text).toMatch(
+      /http:\/\/localhost:3000\/api\/auth\/verify-email\?token=\S+&callbackURL=%2Ffeed/,
+    );
     expect(verify!.html).toContain('Verify Your Email Address');
-    expect(resetMail!.text).toMatch(/http:\/\/localhost:3000\/api\/auth\/reset-password\/\S+\?callbackURL=%2Freset-password/);
+    expect(resetMail!.text).toMatch(
+      /http:\/\/localhost:3000\/api\/auth\/reset-password\/\S+\?callbackURL=%2Freset-password/,
+    );
 
     // The link in the outbox works like a mailed one.
     const link = /https?:\/\/\S+/.exec(verify!.text!)![0];
@@ -61,10 +78,16 @@ describe('the outbox mailer (no SMTP_URL)', () => {
       const mailer = createMailer(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), {
         info: (obj, msg) => lines.push({ obj: obj as Record<string, unknown>, msg }),
       });
-      await mailer.send({ to: 'someone@example.test', ...verificationMail('Otakura', 'Someone', 'http://localhost:3000/x?y=1') });
+      await mailer.send({
+        to: 'someone@example.test',
+        ...verificationMail('Otakura', 'Someone', 'http://localhost:3000/x?y=1'),
+      });
       expect(lines).toHaveLength(1);
       expect(lines[0]!.msg).toBe('mail "Verify your email for Otakura" written to the outbox');
-      expect(lines[0]!.obj).toMatchObject({ to: 'someone@example.test', link: 'http://localhost:3000/x?y=1' });
+      expect(lines[0]!.obj).toMatchObject({
+        to: 'someone@example.test',
+        link: 'http://localhost:3000/x?y=1',
+      });
       expect(outboxFiles(dataDir)).toEqual([lines[0]!.obj.file]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -21,7 +21,10 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const NEUTRAL = { status: true, message: "If an account exists for that email, we've sent a link to reset the password." };
+const NEUTRAL = {
+  status: true,
+  message: "If an account exists for that email, we've sent a link to reset the password.",
+};
 
 async function errorOf(res: Response) {
   return ApiErrorBodySchema.parse(await res.json()).error;
@@ -35,9 +38,13 @@ async function makeUser(prefix = 'reset') {
 }
 
 async function requestReset(c: TestClient, email: string) {
-  return c.post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }, {
-    [CHALLENGE_HEADER]: await c.solvedChallenge(),
-  });
+  return c.post(
+    '/api/auth/request-password-reset',
+    { email, redirectTo: '/reset-password' },
+    {
+      [CHALLENGE_HEADER]: await c.solvedChallenge(),
+    },
+  );
 }
 
 /** Asks for a reset and follows the mailed link to the web page's token. */
@@ -59,9 +66,13 @@ describe('password reset', () => {
     const timed = async (email: string) => {
       const challenge = await c.solvedChallenge();
       const started = performance.now();
-      const res = await c.post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }, {
-        [CHALLENGE_HEADER]: challenge,
-      });
+      const res = await c.post(
+        '/api/auth/request-password-reset',
+        { email, redirectTo: '/reset-password' },
+        {
+          [CHALLENGE_HEADER]: challenge,
+        },
+      );
       return { res, ms: performance.now() - started };
     };
     const known = await timed(u.email);
@@ -76,7 +87,9 @@ describe('password reset', () => {
 
     const mail = await smtp.waitForMail(u.email, { subject: /Reset your/ });
     expect(mail.subject).toBe('Reset your Otakura password');
-    expect(mail.link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/reset-password\/[^?]+\?callbackURL=%2Freset-password$/);
+    expect(mail.link).toMatch(
+      /^http:\/\/localhost:3000\/api\/auth\/reset-password\/[^?]+\?callbackURL=%2Freset-password$/,
+    );
     await flushMail(t.ctx.mailer);
     expect(smtp.mailsTo('no-such-account@example.test')).toHaveLength(0);
   });
@@ -86,12 +99,19 @@ describe('password reset', () => {
     const res = await c.post('/api/auth/request-password-reset', { email: 'someone@example.test' });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).code).toBe('challenge_failed');
-    const bad = await c.post('/api/auth/request-password-reset', { email: 'nope' }, {
-      [CHALLENGE_HEADER]: await c.solvedChallenge(),
-    });
+    const bad = await c.post(
+      '/api/auth/request-password-reset',
+      { email: 'nope' },
+      {
+        [CHALLENGE_HEADER]: await c.solvedChallenge(),
+      },
+    );
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).details).toEqual([
-      { path: 'email', message: 'Sorry, this is not a valid email. Please enter a valid email address.' },
+      {
+        path: 'email',
+        message: 'Sorry, this is not a valid email. Please enter a valid email address.',
+      },
     ]);
   });
 
@@ -101,11 +121,19 @@ describe('password reset', () => {
     expect((await elsewhere.signIn(u.email, u.password)).status).toBe(200);
 
     const { token } = await resetToken(u.email);
-    const short = await new TestClient(t).post('/api/auth/reset-password', { newPassword: 'short', token });
+    const short = await new TestClient(t).post('/api/auth/reset-password', {
+      newPassword: 'short',
+      token,
+    });
     expect(short.status).toBe(400);
-    expect((await errorOf(short)).details).toEqual([{ path: 'newPassword', message: 'Password must be at least 8 characters.' }]);
+    expect((await errorOf(short)).details).toEqual([
+      { path: 'newPassword', message: 'Password must be at least 8 characters.' },
+    ]);
 
-    const res = await new TestClient(t).post('/api/auth/reset-password', { newPassword: 'a brand new password', token });
+    const res = await new TestClient(t).post('/api/auth/reset-password', {
+      newPassword: 'a brand new password',
+      token,
+    });
     expect(res.status).toBe(200);
     expect(await elsewhere.session()).toBeNull();
 
@@ -114,7 +142,10 @@ describe('password reset', () => {
     expect((await errorOf(old)).code).toBe('invalid_credential');
     expect((await new TestClient(t).signIn(u.email, 'a brand new password')).status).toBe(200);
 
-    const reused = await new TestClient(t).post('/api/auth/reset-password', { newPassword: 'yet another password', token });
+    const reused = await new TestClient(t).post('/api/auth/reset-password', {
+      newPassword: 'yet another password',
+      token,
+    });
     expect(reused.status).toBe(400);
     expect(await errorOf(reused)).toEqual({
       code: 'invalid_token',
@@ -132,23 +163,36 @@ describe('password reset', () => {
 
     const landing = await new TestClient(t).open(link);
     expect(landing.status).toBe(302);
-    expect(landing.headers.get('location')).toBe('http://localhost:3000/reset-password?error=TOKEN_EXPIRED');
+    expect(landing.headers.get('location')).toBe(
+      'http://localhost:3000/reset-password?error=TOKEN_EXPIRED',
+    );
 
-    const res = await new TestClient(t).post('/api/auth/reset-password', { newPassword: 'a brand new password', token });
+    const res = await new TestClient(t).post('/api/auth/reset-password', {
+      newPassword: 'a brand new password',
+      token,
+    });
     expect(res.status).toBe(400);
-    expect(await errorOf(res)).toEqual({ code: 'expired_token', message: 'This link has expired. Please ask for a new one.' });
+    expect(await errorOf(res)).toEqual({
+      code: 'expired_token',
+      message: 'This link has expired. Please ask for a new one.',
+    });
     expect((await new TestClient(t).signIn(u.email, u.password)).status).toBe(200);
   });
 
   it('sends an unknown link to the page with error=INVALID_TOKEN', async () => {
-    const res = await new TestClient(t).get('/api/auth/reset-password/not-a-token?callbackURL=%2Freset-password');
+    const res = await new TestClient(t).get(
+      '/api/auth/reset-password/not-a-token?callbackURL=%2Freset-password',
+    );
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('http://localhost:3000/reset-password?error=INVALID_TOKEN');
+    expect(res.headers.get('location')).toBe(
+      'http://localhost:3000/reset-password?error=INVALID_TOKEN',
+    );
   });
 
   it('allows 3 reset mails an hour per email', async () => {
     const u = await makeUser('limited');
-    for (let i = 0; i < 3; i++) expect((await requestReset(new TestClient(t), u.email)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await requestReset(new TestClient(t), u.email)).status).toBe(200);
     const res = await requestReset(new TestClient(t), u.email.toUpperCase());
     expect(res.status).toBe(429);
     const error = await errorOf(res);

@@ -95,6 +95,9 @@ function makeLimiter(app: FastifyInstance, name: string, rule: LimitRule): Limit
 
 /** Builds every auth limiter on the app's rate-limit plugin (registered with `global: false`). */
 export function createAuthLimiters(app: FastifyInstance): AuthLimiters {
-  const entries = Object.entries(AUTH_RATE_LIMITS).map(([name, rule]) => [name, makeLimiter(app, name, rule)]);
+  const entries = Object.entries(AUTH_RATE_LIMITS).map(([name, rule]) => [
+    name,
+    makeLimiter(app, name, rule),
+  ]);
   return Object.fromEntries(entries) as AuthLimiters;
 }

@@ -59,7 +59,9 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 
 /** A same-site path such as `/feed` (never `//host` or a URL), else `fallback`. */
 function sitePath(value: unknown, fallback: string): string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && !/[\\\s]/.test(value) ? value : fallback;
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && !/[\\\s]/.test(value)
+    ? value
+    : fallback;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,7 +82,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
   const cookiePrefix = config.secureCookies ? '__Secure-otakura.' : 'otakura.';
 
   const ask = (req: FastifyRequest) => askBetterAuth(auth, config.publicUrl, req);
-  const passThrough = async (req: FastifyRequest, reply: FastifyReply) => sendAnswer(reply, await ask(req));
+  const passThrough = async (req: FastifyRequest, reply: FastifyReply) =>
+    sendAnswer(reply, await ask(req));
 
   // CSRF: a write must come from one of our pages (Better Auth only checks when a cookie is sent).
   app.addHook('onRequest', async (req) => {
@@ -196,7 +199,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
     },
     handler: async (req, reply) => {
       const answer = await ask(req);
-      if (answer.status === 401) await limits.signInEmailFailures.record(req, (req.body as { email: string }).email);
+      if (answer.status === 401)
+        await limits.signInEmailFailures.record(req, (req.body as { email: string }).email);
       return sendAnswer(reply, answer);
     },
   });
@@ -209,7 +213,10 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
       await limits.verifyEmailIp.hit(req, clientKey(req));
       const input = parseBody(SendVerificationEmailInputSchema, req.body);
       await limits.verifyEmailAccount.hit(req, input.email);
-      req.body = { email: input.email, callbackURL: sitePath(input.callbackURL, VERIFY_EMAIL_CALLBACK) };
+      req.body = {
+        email: input.email,
+        callbackURL: sitePath(input.callbackURL, VERIFY_EMAIL_CALLBACK),
+      };
     },
     handler: passThrough,
   });
@@ -223,19 +230,29 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
       const input = parseBody(RequestPasswordResetInputSchema, req.body);
       await challenges.consume(req.headers[CHALLENGE_HEADER]);
       await limits.resetEmail.hit(req, input.email);
-      req.body = { email: input.email, redirectTo: sitePath(input.redirectTo, RESET_PASSWORD_ROUTE) };
+      req.body = {
+        email: input.email,
+        redirectTo: sitePath(input.redirectTo, RESET_PASSWORD_ROUTE),
+      };
     },
     handler: async (req, reply) => {
       // The same answer, in about the same time, whether or not the address has an account.
       try {
         const answer = await ask(req);
-        if (answer.status >= 400) req.log.warn({ status: answer.status, code: answer.errorCode }, 'password reset request failed');
+        if (answer.status >= 400)
+          req.log.warn(
+            { status: answer.status, code: answer.errorCode },
+            'password reset request failed',
+          );
       } catch (err) {
         req.log.error({ err }, 'password reset request failed');
       }
       const wait = RESET_REQUEST_MIN_MS - reply.elapsedTime;
       if (wait > 0) await sleep(wait);
-      const body: RequestPasswordResetResult = { status: true, message: PASSWORD_RESET_REQUESTED_MESSAGE };
+      const body: RequestPasswordResetResult = {
+        status: true,
+        message: PASSWORD_RESET_REQUESTED_MESSAGE,
+      };
       return reply.status(200).send(body);
     },
   });
@@ -252,23 +269,33 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
   }
 
   // The mailed link: Better Auth redirects to /reset-password?token=… or ?error=INVALID_TOKEN.
-  app.get<{ Params: { token: string }; Querystring: { callbackURL?: string } }>('/api/auth/reset-password/:token', {
-    schema: { hide: true },
-    preHandler: async (req, reply) => {
-      if (!(await resetTokenExpired(req.params.token))) return;
-      const target = new URL(sitePath(req.query.callbackURL, RESET_PASSWORD_ROUTE), config.publicUrl);
-      target.searchParams.set('error', 'TOKEN_EXPIRED');
-      return reply.redirect(target.href, 302);
+  app.get<{ Params: { token: string }; Querystring: { callbackURL?: string } }>(
+    '/api/auth/reset-password/:token',
+    {
+      schema: { hide: true },
+      preHandler: async (req, reply) => {
+        if (!(await resetTokenExpired(req.params.token))) return;
+        const target = new URL(
+          sitePath(req.query.callbackURL, RESET_PASSWORD_ROUTE),
+          config.publicUrl,
+        );
+        target.searchParams.set('error', 'TOKEN_EXPIRED');
+        return reply.redirect(target.href, 302);
+      },
+      handler: passThrough,
     },
-    handler: passThrough,
-  });
+  );
 
   app.post('/api/auth/reset-password', {
     schema: { hide: true },
     preHandler: async (req) => {
       const input = parseBody(ResetPasswordInputSchema, req.body);
       if (await resetTokenExpired(input.token)) {
-        throw new AppError(400, 'expired_token', 'This link has expired. Please ask for a new one.');
+        throw new AppError(
+          400,
+          'expired_token',
+          'This link has expired. Please ask for a new one.',
+        );
       }
       req.body = { newPassword: input.newPassword, token: input.token };
     },
@@ -279,7 +306,9 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
 
   /** The pending sign-in (two-factor cookie) or the session the code is checked for. */
   const twoFactorKey = (req: FastifyRequest) =>
-    req.cookies?.[`${cookiePrefix}two_factor`] ?? req.cookies?.[`${cookiePrefix}session_token`] ?? `ip:${clientKey(req)}`;
+    req.cookies?.[`${cookiePrefix}two_factor`] ??
+    req.cookies?.[`${cookiePrefix}session_token`] ??
+    `ip:${clientKey(req)}`;
 
   for (const [path, schema] of [
     ['/api/auth/two-factor/verify-totp', VerifyTotpInputSchema],
@@ -291,7 +320,10 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
         await limits.twoFactorIp.hit(req, clientKey(req));
         await limits.twoFactorFailures.check(req, twoFactorKey(req));
         const input = parseBody(schema, req.body);
-        req.body = { code: input.code, ...(input.trustDevice !== undefined ? { trustDevice: input.trustDevice } : {}) };
+        req.body = {
+          code: input.code,
+          ...(input.trustDevice !== undefined ? { trustDevice: input.trustDevice } : {}),
+        };
       },
       handler: async (req, reply) => {
         const answer = await ask(req);
@@ -317,5 +349,10 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
 
   // ---- Everything else: session, sign-out, sessions list/revoke, verify-email, … -----------
 
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler: passThrough });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: passThrough,
+  });
 }

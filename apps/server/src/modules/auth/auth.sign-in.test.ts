@@ -48,9 +48,16 @@ describe('sign-in', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const a = await errorOf(wrong);
-    expect(a).toEqual({ code: 'invalid_credential', message: 'Sorry, that email or password is incorrect.' });
+    expect(a).toEqual({
+      code: 'invalid_credential',
+      message: 'Sorry, that email or password is incorrect.',
+    });
     expect(await errorOf(unknown)).toEqual(a);
-    expect(wrong.headers.getSetCookie().some((l) => l.startsWith('otakura.session_token=') && !/Max-Age=0/i.test(l))).toBe(false);
+    expect(
+      wrong.headers
+        .getSetCookie()
+        .some((l) => l.startsWith('otakura.session_token=') && !/Max-Age=0/i.test(l)),
+    ).toBe(false);
   });
 
   it('needs both fields, and says when the email is not an email', async () => {
@@ -65,7 +72,9 @@ describe('sign-in', () => {
     expect(bad.status).toBe(400);
     const error = await errorOf(bad);
     expect(error.code).toBe('invalid_email');
-    expect(error.message).toBe('Sorry, this is not a valid email. Please enter a valid email address.');
+    expect(error.message).toBe(
+      'Sorry, this is not a valid email. Please enter a valid email address.',
+    );
   });
 
   it('refuses a banned account with user_disabled', async () => {
@@ -73,16 +82,25 @@ describe('sign-in', () => {
     await t.database.db.update(users).set({ banned: true }).where(eq(users.email, u.email));
     const res = await new TestClient(t).signIn(u.email, u.password);
     expect(res.status).toBe(403);
-    expect(await errorOf(res)).toEqual({ code: 'user_disabled', message: 'This account has been disabled.' });
+    expect(await errorOf(res)).toEqual({
+      code: 'user_disabled',
+      message: 'This account has been disabled.',
+    });
     // A wrong password still says only that.
-    expect((await errorOf(await new TestClient(t).signIn(u.email, 'wrong password'))).code).toBe('invalid_credential');
+    expect((await errorOf(await new TestClient(t).signIn(u.email, 'wrong password'))).code).toBe(
+      'invalid_credential',
+    );
   });
 
   it('refuses a cross-origin or origin-less POST to sign-in and to the rest of the API', async () => {
     const u = await makeUser();
     const c = new TestClient(t);
     for (const origin of ['https://evil.example', 'null']) {
-      const res = await c.post('/api/auth/sign-in/email', { email: u.email, password: u.password }, { origin });
+      const res = await c.post(
+        '/api/auth/sign-in/email',
+        { email: u.email, password: u.password },
+        { origin },
+      );
       expect(res.status).toBe(403);
       expect(await errorOf(res)).toEqual({
         code: 'invalid_origin',
@@ -107,7 +125,8 @@ describe('sign-in rate limits', () => {
   it('allows 10 attempts a minute from one address, then 429 with Retry-After and the message', async () => {
     const c = new TestClient(t);
     // Every attempt counts, even one that fails validation (and costs no password hashing here).
-    for (let i = 0; i < 9; i++) expect((await c.post('/api/auth/sign-in/email', {})).status).toBe(400);
+    for (let i = 0; i < 9; i++)
+      expect((await c.post('/api/auth/sign-in/email', {})).status).toBe(400);
     expect((await c.signIn('nobody@example.test', 'whatever1')).status).toBe(401);
     const res = await c.signIn('nobody@example.test', 'whatever1');
     expect(res.status).toBe(429);
@@ -138,7 +157,8 @@ describe('sign-in rate limits', () => {
 
   it('does not count successful sign-ins as failures', async () => {
     const u = await makeUser('often');
-    for (let i = 0; i < 6; i++) expect((await new TestClient(t).signIn(u.email, u.password)).status).toBe(200);
+    for (let i = 0; i < 6; i++)
+      expect((await new TestClient(t).signIn(u.email, u.password)).status).toBe(200);
   });
 });
 
@@ -149,7 +169,9 @@ describe('email verification', () => {
     await c.signIn(u.email, u.password);
     expect((await c.session())?.user.emailVerified).toBe(false);
 
-    const first = await c.post('/api/auth/send-verification-email', { email: u.email.toUpperCase() });
+    const first = await c.post('/api/auth/send-verification-email', {
+      email: u.email.toUpperCase(),
+    });
     expect(first.status).toBe(200);
     const mail = await smtp.waitForMail(u.email);
     expect(mail.link).toContain('callbackURL=%2Ffeed');
@@ -179,7 +201,9 @@ describe('email verification', () => {
   });
 
   it('says so when the link is broken', async () => {
-    const res = await new TestClient(t).get('/api/auth/verify-email?token=nonsense&callbackURL=%2Ffeed');
+    const res = await new TestClient(t).get(
+      '/api/auth/verify-email?token=nonsense&callbackURL=%2Ffeed',
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/feed?error=invalid_token');
   });
@@ -191,24 +215,34 @@ describe('sessions', () => {
     const laptop = new TestClient(t);
     const phone = new TestClient(t);
     const tablet = new TestClient(t);
-    for (const c of [laptop, phone, tablet]) expect((await c.signIn(u.email, u.password)).status).toBe(200);
+    for (const c of [laptop, phone, tablet])
+      expect((await c.signIn(u.email, u.password)).status).toBe(200);
 
     const list = await laptop.get('/api/auth/list-sessions');
     expect(list.status).toBe(200);
     const sessions = (await list.json()) as { token: string; ipAddress: string | null }[];
     // makeUser's server-side sign-up made one more (no address).
     expect(sessions).toHaveLength(4);
-    expect(sessions.map((s) => s.ipAddress).filter(Boolean).sort()).toEqual([laptop.ip, phone.ip, tablet.ip].sort());
+    expect(
+      sessions
+        .map((s) => s.ipAddress)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual([laptop.ip, phone.ip, tablet.ip].sort());
 
     const phoneSession = await phone.session();
-    const revoke = await laptop.post('/api/auth/revoke-session', { token: phoneSession!.session.token });
+    const revoke = await laptop.post('/api/auth/revoke-session', {
+      token: phoneSession!.session.token,
+    });
     expect(revoke.status).toBe(200);
     expect(await phone.session()).toBeNull();
     expect(await tablet.session()).not.toBeNull();
 
     expect((await laptop.post('/api/auth/revoke-other-sessions', {})).status).toBe(200);
     expect(await tablet.session()).toBeNull();
-    expect((await (await laptop.get('/api/auth/list-sessions')).json()) as unknown[]).toHaveLength(1);
+    expect((await (await laptop.get('/api/auth/list-sessions')).json()) as unknown[]).toHaveLength(
+      1,
+    );
     expect(await laptop.session()).not.toBeNull();
 
     expect((await laptop.post('/api/auth/sign-out', {})).status).toBe(200);

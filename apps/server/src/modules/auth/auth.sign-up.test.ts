@@ -36,12 +36,18 @@ describe('sign-up', () => {
     expect(cookie).not.toMatch(/Secure/i); // PUBLIC_URL is http in tests
 
     const session = await c.session();
-    expect(session?.user).toMatchObject({ email: u.email, emailVerified: false, displayUsername: u.username });
+    expect(session?.user).toMatchObject({
+      email: u.email,
+      emailVerified: false,
+      displayUsername: u.username,
+    });
 
     const mail = await smtp.waitForMail(u.email);
     expect(mail.subject).toBe('Verify your email for Otakura');
     expect(mail.html).toContain('Verify Your Email Address');
-    expect(mail.link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=.+&callbackURL=%2Ffeed$/);
+    expect(mail.link).toMatch(
+      /^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=.+&callbackURL=%2Ffeed$/,
+    );
 
     // Clicking it (in another browser, even) verifies the address and lands on /feed.
     const other = new TestClient(t);
@@ -53,7 +59,11 @@ describe('sign-up', () => {
 
   it('names each missing field with its own message', async () => {
     const c = new TestClient(t);
-    const res = await c.post('/api/auth/sign-up/email', {}, { [CHALLENGE_HEADER]: await c.solvedChallenge() });
+    const res = await c.post(
+      '/api/auth/sign-up/email',
+      {},
+      { [CHALLENGE_HEADER]: await c.solvedChallenge() },
+    );
     expect(res.status).toBe(400);
     const error = await errorOf(res);
     expect(error.code).toBe('validation_error');
@@ -70,7 +80,11 @@ describe('sign-up', () => {
     const c = new TestClient(t);
     const u = uniqueUser('bad');
     const cases: [Record<string, string>, string, string][] = [
-      [{ email: 'not-an-email' }, 'email', 'Sorry, this is not a valid email. Please enter a valid email address.'],
+      [
+        { email: 'not-an-email' },
+        'email',
+        'Sorry, this is not a valid email. Please enter a valid email address.',
+      ],
       [{ password: 'short' }, 'password', 'Password must be at least 8 characters.'],
       [{ username: 'ab' }, 'username', 'Username must be at least 3 characters.'],
       [{ username: 'has space' }, 'username', 'Username may only use letters, digits, _ and .'],
@@ -89,14 +103,20 @@ describe('sign-up', () => {
     const first = uniqueUser('taken');
     expect((await new TestClient(t).signUp(first)).status).toBe(200);
 
-    const sameName = await new TestClient(t).signUp({ ...uniqueUser('x'), username: first.username.toUpperCase() });
+    const sameName = await new TestClient(t).signUp({
+      ...uniqueUser('x'),
+      username: first.username.toUpperCase(),
+    });
     expect(sameName.status).toBe(409);
     expect(await errorOf(sameName)).toEqual({
       code: 'username_taken',
       message: 'That username is already taken. Please try another.',
     });
 
-    const sameEmail = await new TestClient(t).signUp({ ...uniqueUser('y'), email: first.email.toUpperCase() });
+    const sameEmail = await new TestClient(t).signUp({
+      ...uniqueUser('y'),
+      email: first.email.toUpperCase(),
+    });
     expect(sameEmail.status).toBe(409);
     expect((await errorOf(sameEmail)).code).toBe('email_taken');
   });
@@ -105,7 +125,9 @@ describe('sign-up', () => {
     const first = uniqueUser('race');
     await t.ctx.auth.api.signUpEmail({ body: { ...first, username: first.username } });
     await expect(
-      t.ctx.auth.api.signUpEmail({ body: { ...uniqueUser('race2'), username: first.username.toUpperCase() } }),
+      t.ctx.auth.api.signUpEmail({
+        body: { ...uniqueUser('race2'), username: first.username.toUpperCase() },
+      }),
     ).rejects.toThrow();
   });
 });
@@ -122,16 +144,28 @@ describe('the proof-of-work challenge', () => {
     expect(expires * 1000 - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(10 * 60_000);
 
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+    const solution = await solveChallenge(
+      challenge.challenge,
+      challenge.salt,
+      challenge.algorithm,
+      challenge.maxnumber,
+    ).promise;
     expect(solution).not.toBeNull();
     const header = encodePayload(challenge, solution!.number);
-    const ok = await c.post('/api/auth/sign-up/email', uniqueUser('pow'), { [CHALLENGE_HEADER]: header });
+    const ok = await c.post('/api/auth/sign-up/email', uniqueUser('pow'), {
+      [CHALLENGE_HEADER]: header,
+    });
     expect(ok.status).toBe(200);
 
     // The same payload again: refused, even for another sign-up from elsewhere.
-    const replay = await new TestClient(t).post('/api/auth/sign-up/email', uniqueUser('pow2'), { [CHALLENGE_HEADER]: header });
+    const replay = await new TestClient(t).post('/api/auth/sign-up/email', uniqueUser('pow2'), {
+      [CHALLENGE_HEADER]: header,
+    });
     expect(replay.status).toBe(400);
-    expect(await errorOf(replay)).toEqual({ code: 'challenge_failed', message: 'Please complete the check and try again.' });
+    expect(await errorOf(replay)).toEqual({
+      code: 'challenge_failed',
+      message: 'Please complete the check and try again.',
+    });
   });
 
   it('refuses a sign-up without a challenge, with garbage, or with a wrong number', async () => {
@@ -140,12 +174,18 @@ describe('the proof-of-work challenge', () => {
     expect(missing.status).toBe(400);
     expect((await errorOf(missing)).code).toBe('challenge_failed');
 
-    const garbage = await c.post('/api/auth/sign-up/email', uniqueUser('nopow'), { [CHALLENGE_HEADER]: 'bm90IGpzb24=' });
+    const garbage = await c.post('/api/auth/sign-up/email', uniqueUser('nopow'), {
+      [CHALLENGE_HEADER]: 'bm90IGpzb24=',
+    });
     expect((await errorOf(garbage)).code).toBe('challenge_failed');
 
     const challenge = AltchaChallengeSchema.parse(await (await c.get('/api/challenge')).json());
-    const { number } = (await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-      .promise)!;
+    const { number } = (await solveChallenge(
+      challenge.challenge,
+      challenge.salt,
+      challenge.algorithm,
+      challenge.maxnumber,
+    ).promise)!;
     const wrong = await c.post('/api/auth/sign-up/email', uniqueUser('nopow'), {
       [CHALLENGE_HEADER]: encodePayload(challenge, number + 1),
     });
@@ -153,7 +193,9 @@ describe('the proof-of-work challenge', () => {
 
     // A challenge signed with another key (not ours).
     const forged = encodePayload({ ...challenge, signature: 'f'.repeat(64) }, number);
-    const forgedRes = await c.post('/api/auth/sign-up/email', uniqueUser('nopow'), { [CHALLENGE_HEADER]: forged });
+    const forgedRes = await c.post('/api/auth/sign-up/email', uniqueUser('nopow'), {
+      [CHALLENGE_HEADER]: forged,
+    });
     expect((await errorOf(forgedRes)).code).toBe('challenge_failed');
     // Nobody was created by any of these.
     expect(await new TestClient(t).session()).toBeNull();

@@ -4,7 +4,12 @@
  * (To make users without HTTP, call `t.ctx.auth.api.signUpEmail({ body })` directly.)
  */
 import { createHash } from 'node:crypto';
-import { AltchaChallengeSchema, CHALLENGE_HEADER, CHALLENGE_PATH, type AltchaChallenge } from '@otakura/shared';
+import {
+  AltchaChallengeSchema,
+  CHALLENGE_HEADER,
+  CHALLENGE_PATH,
+  type AltchaChallenge,
+} from '@otakura/shared';
 import type { TestApp } from '../../test/app';
 
 let ipCounter = 0;
@@ -17,7 +22,12 @@ export function nextIp(): string {
 /** Finds the challenge's number with node:crypto (the same SHA-256 search altcha-lib's solver does, faster). */
 export function solveFast(c: AltchaChallenge): number {
   for (let n = 0; n <= c.maxnumber; n++) {
-    if (createHash('sha256').update(c.salt + n).digest('hex') === c.challenge) return n;
+    if (
+      createHash('sha256')
+        .update(c.salt + n)
+        .digest('hex') === c.challenge
+    )
+      return n;
   }
   throw new Error('challenge has no solution');
 }
@@ -25,7 +35,9 @@ export function solveFast(c: AltchaChallenge): number {
 /** The `x-altcha` header value for a solved challenge. */
 export function encodePayload(c: AltchaChallenge, number: number): string {
   const { algorithm, challenge, salt, signature } = c;
-  return Buffer.from(JSON.stringify({ algorithm, challenge, number, salt, signature })).toString('base64');
+  return Buffer.from(JSON.stringify({ algorithm, challenge, number, salt, signature })).toString(
+    'base64',
+  );
 }
 
 export interface RequestOptions {
@@ -46,7 +58,8 @@ export class TestClient {
   async request(path: string, opts: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(opts.headers);
     headers.set('x-forwarded-for', this.ip);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size)
+      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const res = await this.t.http(path, {
       method: opts.method ?? (opts.json !== undefined ? 'POST' : 'GET'),
       json: opts.json,
@@ -95,7 +108,11 @@ export class TestClient {
     const challenge = await this.solvedChallenge();
     return this.post(
       '/api/auth/sign-up/email',
-      { name: input.name ?? 'Test User', password: input.password ?? 'correct horse battery', ...input },
+      {
+        name: input.name ?? 'Test User',
+        password: input.password ?? 'correct horse battery',
+        ...input,
+      },
       { [CHALLENGE_HEADER]: challenge },
     );
   }
@@ -104,9 +121,15 @@ export class TestClient {
     return this.post('/api/auth/sign-in/email', { email, password });
   }
 
-  async session(): Promise<{ user: Record<string, unknown>; session: Record<string, unknown> } | null> {
+  async session(): Promise<{
+    user: Record<string, unknown>;
+    session: Record<string, unknown>;
+  } | null> {
     const res = await this.get('/api/auth/get-session');
-    return (await res.json()) as { user: Record<string, unknown>; session: Record<string, unknown> } | null;
+    return (await res.json()) as {
+      user: Record<string, unknown>;
+      session: Record<string, unknown>;
+    } | null;
   }
 }
 
@@ -115,5 +138,10 @@ let userCounter = 0;
 export function uniqueUser(prefix = 'user') {
   userCounter += 1;
   const tag = `${prefix}${userCounter}${Math.random().toString(36).slice(2, 6)}`;
-  return { username: tag, email: `${tag}@example.test`, name: `Test ${tag}`, password: 'correct horse battery' };
+  return {
+    username: tag,
+    email: `${tag}@example.test`,
+    name: `Test ${tag}`,
+    password: 'correct horse battery',
+  };
 }

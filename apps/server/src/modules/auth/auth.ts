@@ -23,7 +23,8 @@ export interface AuthDeps {
 /** The web origins allowed to make state-changing requests: ours, and Vite's in development. */
 export function trustedOrigins(config: AppConfig): string[] {
   const origins = [config.publicUrl];
-  if (config.nodeEnv !== 'production') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
+  if (config.nodeEnv !== 'production')
+    origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
   return origins;
 }
 
@@ -38,7 +39,9 @@ export function createAuth(deps: AuthDeps) {
   // Mails go out in the background: see sendInBackground.
   const mail = (to: string, m: { subject: string; text: string; html: string }) =>
     sendInBackground(mailer, { to, ...m }, (err) =>
-      deps.log ? deps.log.error({ err, to }, `mail "${m.subject}" failed`) : console.error(`mail "${m.subject}" to ${to} failed:`, err),
+      deps.log
+        ? deps.log.error({ err, to }, `mail "${m.subject}" failed`)
+        : console.error(`mail "${m.subject}" to ${to} failed:`, err),
     );
   return betterAuth({
     appName: product,

@@ -23,7 +23,10 @@ async function errorOf(res: Response) {
 /** The current code of the authenticator app holding `totpURI`. */
 async function codeFor(totpURI: string): Promise<string> {
   const secret = new URL(totpURI).searchParams.get('secret')!;
-  return createOTP(new TextDecoder().decode(base32.decode(secret)), { digits: 6, period: 30 }).totp();
+  return createOTP(new TextDecoder().decode(base32.decode(secret)), {
+    digits: 6,
+    period: 30,
+  }).totp();
 }
 
 /** A wrong code, certainly not the current one. */
@@ -44,14 +47,19 @@ async function enable(c: TestClient, password: string) {
   const res = await c.post('/api/auth/two-factor/enable', { password });
   expect(res.status).toBe(200);
   const result = TwoFactorEnableResultSchema.parse(await res.json());
-  expect((await c.post('/api/auth/two-factor/verify-totp', { code: await codeFor(result.totpURI) })).status).toBe(200);
+  expect(
+    (await c.post('/api/auth/two-factor/verify-totp', { code: await codeFor(result.totpURI) }))
+      .status,
+  ).toBe(200);
   return result;
 }
 
 describe('two-factor', () => {
   it('enables with the password, confirms with a code, then sign-in asks for a code', async () => {
     const { u, c } = await signedInUser();
-    const wrongPassword = await c.post('/api/auth/two-factor/enable', { password: 'not my password' });
+    const wrongPassword = await c.post('/api/auth/two-factor/enable', {
+      password: 'not my password',
+    });
     expect(wrongPassword.status).toBe(400);
     expect((await errorOf(wrongPassword)).code).toBe('wrong_password');
 
@@ -64,13 +72,17 @@ describe('two-factor', () => {
     // Not on until a code confirms it.
     expect((await c.session())?.user.twoFactorEnabled).toBe(false);
 
-    const wrong = await c.post('/api/auth/two-factor/verify-totp', { code: await wrongCode(totpURI) });
+    const wrong = await c.post('/api/auth/two-factor/verify-totp', {
+      code: await wrongCode(totpURI),
+    });
     expect(wrong.status).toBe(401);
     expect(await errorOf(wrong)).toEqual({
       code: 'invalid_code',
       message: 'That code is not correct. Check your authenticator app and try again.',
     });
-    const confirm = await c.post('/api/auth/two-factor/verify-totp', { code: await codeFor(totpURI) });
+    const confirm = await c.post('/api/auth/two-factor/verify-totp', {
+      code: await codeFor(totpURI),
+    });
     expect(confirm.status).toBe(200);
     expect((await c.session())?.user.twoFactorEnabled).toBe(true);
 
@@ -80,14 +92,18 @@ describe('two-factor', () => {
     expect(signIn.status).toBe(200);
     expect(await signIn.json()).toMatchObject({ twoFactorRedirect: true });
     expect(await phone.session()).toBeNull();
-    const bad = await phone.post('/api/auth/two-factor/verify-totp', { code: await wrongCode(totpURI) });
+    const bad = await phone.post('/api/auth/two-factor/verify-totp', {
+      code: await wrongCode(totpURI),
+    });
     expect((await errorOf(bad)).code).toBe('invalid_code');
     const malformed = await phone.post('/api/auth/two-factor/verify-totp', { code: '12ab' });
     expect(malformed.status).toBe(400);
     expect((await errorOf(malformed)).details).toEqual([
       { path: 'code', message: 'Please enter the 6-digit code from your authenticator app.' },
     ]);
-    const ok = await phone.post('/api/auth/two-factor/verify-totp', { code: await codeFor(totpURI) });
+    const ok = await phone.post('/api/auth/two-factor/verify-totp', {
+      code: await codeFor(totpURI),
+    });
     expect(ok.status).toBe(200);
     expect((await phone.session())?.user.email).toBe(u.email);
   });
@@ -98,16 +114,27 @@ describe('two-factor', () => {
 
     const first = new TestClient(t);
     await first.signIn(u.email, u.password);
-    expect((await first.post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(200);
+    expect(
+      (await first.post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] }))
+        .status,
+    ).toBe(200);
     expect(await first.session()).not.toBeNull();
 
     const second = new TestClient(t);
     await second.signIn(u.email, u.password);
-    const again = await second.post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] });
+    const again = await second.post('/api/auth/two-factor/verify-backup-code', {
+      code: backupCodes[0],
+    });
     expect(again.status).toBe(401);
-    expect(await errorOf(again)).toEqual({ code: 'invalid_code', message: 'That backup code is not correct or has been used.' });
+    expect(await errorOf(again)).toEqual({
+      code: 'invalid_code',
+      message: 'That backup code is not correct or has been used.',
+    });
     expect(await second.session()).toBeNull();
-    expect((await second.post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[1] })).status).toBe(200);
+    expect(
+      (await second.post('/api/auth/two-factor/verify-backup-code', { code: backupCodes[1] }))
+        .status,
+    ).toBe(200);
   });
 
   it('stops guessing: 5 wrong codes for one sign-in, then 429', async () => {
@@ -116,10 +143,14 @@ describe('two-factor', () => {
     const attacker = new TestClient(t);
     await attacker.signIn(u.email, u.password);
     for (let i = 0; i < 5; i++) {
-      const res = await attacker.post('/api/auth/two-factor/verify-totp', { code: await wrongCode(totpURI) });
+      const res = await attacker.post('/api/auth/two-factor/verify-totp', {
+        code: await wrongCode(totpURI),
+      });
       expect(res.status).toBe(401);
     }
-    const res = await attacker.post('/api/auth/two-factor/verify-totp', { code: await codeFor(totpURI) });
+    const res = await attacker.post('/api/auth/two-factor/verify-totp', {
+      code: await codeFor(totpURI),
+    });
     expect(res.status).toBe(429);
     expect((await errorOf(res)).code).toBe('rate_limited');
   });
@@ -130,7 +161,9 @@ describe('two-factor', () => {
     const wrong = await c.post('/api/auth/two-factor/disable', { password: 'not my password' });
     expect(wrong.status).toBe(400);
     expect((await errorOf(wrong)).code).toBe('wrong_password');
-    expect((await c.post('/api/auth/two-factor/disable', { password: u.password })).status).toBe(200);
+    expect((await c.post('/api/auth/two-factor/disable', { password: u.password })).status).toBe(
+      200,
+    );
     expect((await c.session())?.user.twoFactorEnabled).toBe(false);
 
     const later = new TestClient(t);

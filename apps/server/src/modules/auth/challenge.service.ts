@@ -37,7 +37,11 @@ export interface ChallengeService {
   consume(header: string | string[] | undefined): Promise<void>;
 }
 
-export function createChallengeService(db: Db, authSecret: string, opts: { maxNumber?: number } = {}): ChallengeService {
+export function createChallengeService(
+  db: Db,
+  authSecret: string,
+  opts: { maxNumber?: number } = {},
+): ChallengeService {
   const hmacKey = challengeKey(authSecret);
   const maxnumber = opts.maxNumber ?? CHALLENGE_MAX_NUMBER;
   return {
@@ -48,11 +52,18 @@ export function createChallengeService(db: Db, authSecret: string, opts: { maxNu
         maxnumber,
         expires: new Date(Date.now() + CHALLENGE_TTL_SEC * 1000),
       });
-      return { algorithm: 'SHA-256', challenge: c.challenge, maxnumber, salt: c.salt, signature: c.signature };
+      return {
+        algorithm: 'SHA-256',
+        challenge: c.challenge,
+        maxnumber,
+        salt: c.salt,
+        signature: c.signature,
+      };
     },
 
     async consume(header) {
-      if (typeof header !== 'string' || header.length === 0 || header.length > 2048) throw challengeFailed();
+      if (typeof header !== 'string' || header.length === 0 || header.length > 2048)
+        throw challengeFailed();
       let decoded: unknown;
       try {
         decoded = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
@@ -75,10 +86,14 @@ export function createChallengeService(db: Db, authSecret: string, opts: { maxNu
         const used = await tx
           .select({ id: verifications.id })
           .from(verifications)
-          .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, new Date())))
+          .where(
+            and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, new Date())),
+          )
           .limit(1);
         if (used.length > 0) return false;
-        await tx.insert(verifications).values({ id: newId(), identifier, value: 'used', expiresAt });
+        await tx
+          .insert(verifications)
+          .values({ id: newId(), identifier, value: 'used', expiresAt });
         return true;
       });
       if (!fresh) throw challengeFailed();

@@ -30,7 +30,8 @@ const inFlight = new WeakMap<Mailer, Set<Promise<void>>>();
 export function sendInBackground(
   mailer: Mailer,
   message: MailMessage,
-  onError: (err: unknown) => void = (err) => console.error(`mail "${message.subject}" to ${message.to} failed:`, err),
+  onError: (err: unknown) => void = (err) =>
+    console.error(`mail "${message.subject}" to ${message.to} failed:`, err),
 ): void {
   let pending = inFlight.get(mailer);
   if (!pending) inFlight.set(mailer, (pending = new Set()));
@@ -52,7 +53,10 @@ export async function flushMail(mailer: Mailer): Promise<void> {
  * written to DATA_DIR/outbox/ as an .eml file and its first link is logged,
  * so the embedded default works offline.
  */
-export function createMailer(config: AppConfig, log: Log = { info: (o, m) => console.log(m, o) }): Mailer {
+export function createMailer(
+  config: AppConfig,
+  log: Log = { info: (o, m) => console.log(m, o) },
+): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
@@ -63,13 +67,20 @@ export function createMailer(config: AppConfig, log: Log = { info: (o, m) => con
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     kind: 'outbox',
     async send(m) {
       const info = await transport.sendMail({ from: config.mailFrom, ...m });
       mkdirSync(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
       const link = /https?:\/\/\S+/.exec(m.text)?.[0];
       log.info({ to: m.to, file, link }, `mail "${m.subject}" written to the outbox`);

@@ -1,8 +1,16 @@
 /** Small HTML + text mails with the product name. Every value is escaped. */
 const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
-function layout(product: string, heading: string, paragraphs: string[], action: { label: string; url: string }) {
+function layout(
+  product: string,
+  heading: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+) {
   const html = `<!doctype html><html><body style="margin:0;background:#0e1016;font-family:Inter,Segoe UI,Arial,sans-serif;color:#eef0f6">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:520px;background:#161a23;border:1px solid #2a3040;border-radius:14px" cellpadding="0" cellspacing="0">
@@ -20,20 +28,46 @@ ${paragraphs.map((p) => `<p style="font-size:15px;line-height:1.5;color:#9aa3b5;
 export function verificationMail(product: string, name: string, url: string) {
   return {
     subject: `Verify your email for ${product}`,
-    ...layout(product, 'Verify Your Email Address', [`Hi ${name},`, `Confirm this address to finish setting up your ${product} account. The link works for 24 hours.`, 'If you did not sign up, you can ignore this mail.'], { label: 'Verify email', url }),
+    ...layout(
+      product,
+      'Verify Your Email Address',
+      [
+        `Hi ${name},`,
+        `Confirm this address to finish setting up your ${product} account. The link works for 24 hours.`,
+        'If you did not sign up, you can ignore this mail.',
+      ],
+      { label: 'Verify email', url },
+    ),
   };
 }
 
 export function resetPasswordMail(product: string, name: string, url: string) {
   return {
     subject: `Reset your ${product} password`,
-    ...layout(product, 'Reset your password', [`Hi ${name},`, 'Someone asked to reset the password of your account. The link works for one hour and only once.', 'If it was not you, ignore this mail: your password stays as it is.'], { label: 'Choose a new password', url }),
+    ...layout(
+      product,
+      'Reset your password',
+      [
+        `Hi ${name},`,
+        'Someone asked to reset the password of your account. The link works for one hour and only once.',
+        'If it was not you, ignore this mail: your password stays as it is.',
+      ],
+      { label: 'Choose a new password', url },
+    ),
   };
 }
 
 export function changeEmailMail(product: string, name: string, newEmail: string, url: string) {
   return {
     subject: `Confirm your new email for ${product}`,
-    ...layout(product, 'Confirm your new email', [`Hi ${name},`, `You asked to change your ${product} email to ${newEmail}. Confirm it with the link below.`], { label: 'Confirm new email', url }),
+    ...layout(
+      product,
+      'Confirm your new email',
+      [
+        `Hi ${name},`,
+        `You asked to change your ${product} email to ${newEmail}. Confirm it with the link below.`,
+      ],
+      { label: 'Confirm new email', url },
+    ),
   };
 }

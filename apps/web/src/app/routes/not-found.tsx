@@ -1,4 +1,3 @@
-import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { LogoMark } from '@/components/brand/logo';
 import { useDocumentTitle } from '@/components/page/page';
@@ -16,7 +15,6 @@ export default function NotFoundPage() {
       </p>
       <EmptyState
         headingLevel={1}
-        icon={<Compass />}
         title="This page wandered off."
         description="The link may be broken, or the page may have been removed."
         action={

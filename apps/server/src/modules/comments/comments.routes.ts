@@ -1,0 +1,208 @@
+/**
+ * Comments on posts and media entries, comment likes, reports and the moderation queue:
+ * thin handlers (authenticate → validate → limit → service → present).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorBodySchema,
+  CommentPageSchema,
+  CommentReportPageSchema,
+  CommentReportSchema,
+  CommentSchema,
+  CreateCommentInputSchema,
+  LikeStateSchema,
+  ListCommentReportsQuerySchema,
+  ListCommentsQuerySchema,
+  ReportCommentResultSchema,
+  ResolveCommentReportInputSchema,
+  UpdateCommentInputSchema,
+} from '@otakura/shared';
+import { requireRole, requireUser } from '../auth/auth.guard';
+import * as reports from './comment-reports.service';
+import { createCommentLimiter } from './comments.rate-limit';
+import * as service from './comments.service';
+
+// Ids are checked in the services: anything that is not one answers 404, like an unknown id.
+const id = z.string().max(100);
+const PostParams = z.object({ postId: id });
+const MediaParams = z.object({ mediaId: id });
+const CommentParams = z.object({ commentId: id });
+const ReportParams = z.object({ reportId: id });
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+};
+
+export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): service.CommentsDeps => ({ db: app.ctx.database.db, live: app.ctx.live });
+  const limiter = createCommentLimiter(app);
+
+  for (const kind of ['post', 'media'] as const) {
+    const path = kind === 'post' ? '/api/posts/:postId/comments' : '/api/media/:mediaId/comments';
+    const params = kind === 'post' ? PostParams : MediaParams;
+    const targetOf = (p: { postId?: string; mediaId?: string }): service.CommentTarget =>
+      kind === 'post' ? { kind, id: p.postId! } : { kind, id: p.mediaId! };
+
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['comments'],
+          summary: `The comments of a ${kind}, oldest first (keyset pages)`,
+          params,
+          querystring: ListCommentsQuerySchema,
+          response: { 200: CommentPageSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const user = await requireUser(req);
+        return service.listComments(app.ctx.database.db, user.id, targetOf(req.params), req.query);
+      },
+    );
+
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['comments'],
+          summary: `Comment on a ${kind}, or reply to one of its comments`,
+          params,
+          body: CreateCommentInputSchema,
+          response: { 201: CommentSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const user = await requireUser(req);
+        await limiter.hit(req, 'create', user.id);
+        const comment = await service.createComment(deps(), user.id, targetOf(req.params), req.body);
+        return reply.code(201).send(comment);
+      },
+    );
+  }
+
+  app.get(
+    '/api/comments/:commentId',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'One comment (live clients fetch it after comment.created / comment.updated)',
+        params: CommentParams,
+        response: { 200: CommentSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.getComment(app.ctx.database.db, user.id, req.params.commentId);
+    },
+  );
+
+  app.patch(
+    '/api/comments/:commentId',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Edit your own comment',
+        params: CommentParams,
+        body: UpdateCommentInputSchema,
+        response: { 200: CommentSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      await limiter.hit(req, 'change', user.id);
+      return service.updateComment(deps(), user.id, req.params.commentId, req.body);
+    },
+  );
+
+  app.delete(
+    '/api/comments/:commentId',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: "Delete your own comment: it stays as 'User deleted this comment :(' by the system user",
+        params: CommentParams,
+        response: { 200: CommentSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      await limiter.hit(req, 'change', user.id);
+      return service.deleteComment(deps(), user.id, req.params.commentId);
+    },
+  );
+
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/comments/:commentId/like',
+      schema: {
+        tags: ['comments'],
+        summary: method === 'PUT' ? "Like someone else's comment" : 'Remove your like',
+        params: CommentParams,
+        response: { 200: LikeStateSchema, ...errors },
+      },
+      handler: async (req) => {
+        const user = await requireUser(req);
+        await limiter.hit(req, 'like', user.id);
+        return service.setLike(deps(), user.id, req.params.commentId, method === 'PUT');
+      },
+    });
+  }
+
+  app.post(
+    '/api/comments/:commentId/report',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: "Report someone else's comment (201; 200 when you had reported it already)",
+        params: CommentParams,
+        response: { 200: ReportCommentResultSchema, 201: ReportCommentResultSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireUser(req);
+      await limiter.hit(req, 'report', user.id);
+      const { created, result } = await reports.reportComment(deps(), user.id, req.params.commentId);
+      return reply.code(created ? 201 : 200).send(result);
+    },
+  );
+
+  app.get(
+    '/api/moderation/reports',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'The comment reports queue (moderators and admins)',
+        querystring: ListCommentReportsQuerySchema,
+        response: { 200: CommentReportPageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await requireRole(req, 'moderator', 'admin');
+      return reports.listReports(deps(), req.query);
+    },
+  );
+
+  app.post(
+    '/api/moderation/reports/:reportId/resolve',
+    {
+      schema: {
+        tags: ['moderation'],
+        summary: 'Dismiss a report, or delete the reported comment (moderators and admins)',
+        params: ReportParams,
+        body: ResolveCommentReportInputSchema,
+        response: { 200: CommentReportSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const moderator = await requireRole(req, 'moderator', 'admin');
+      return reports.resolveReport(deps(), moderator.id, req.params.reportId, req.body);
+    },
+  );
+};

@@ -1,0 +1,235 @@
+/**
+ * Comments on posts and media entries, and their likes. Access is checked first in each
+ * function; writes run in one transaction; live events are published after the commit,
+ * with absolute counts.
+ */
+import {
+  LIMITS,
+  SYSTEM_USER_ID,
+  type Comment,
+  type CommentPage,
+  type CreateCommentInput,
+  type LikeState,
+  type LiveEvent,
+  type UpdateCommentInput,
+} from '@otakura/shared';
+import { runInTransaction, sqlState, type Db } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isId } from '../../lib/ids';
+import type { LiveBus } from '../live/live-bus';
+import { decodeCursor, encodeCursor } from '../users/users.cursor';
+import { toComment } from './comments.mapper';
+import * as repo from './comments.repository';
+import type { CommentRecord, CommentTarget } from './comments.repository';
+
+export interface CommentsDeps {
+  db: Db;
+  live: LiveBus;
+}
+
+export type { CommentTarget };
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+export const commentNotFound = () => notFound('comment_not_found', 'This comment cannot be found.');
+const targetNotFound = (target: CommentTarget) =>
+  target.kind === 'post'
+    ? notFound('post_not_found', 'This post cannot be found.')
+    : notFound('media_not_found', 'Media not found');
+
+/** The live topic of a comment's post or media entry. */
+export function topicOf(row: Pick<CommentRecord, 'postId' | 'mediaId'>): string {
+  return row.postId ? `post:${row.postId}` : `media:${row.mediaId}`;
+}
+
+/** Publishes after the commit; the bus never throws into the request. */
+export async function publish(live: LiveBus, event: LiveEvent): Promise<void> {
+  try {
+    await live.publish(event);
+  } catch {
+    // The bus logs its own failures; a lost event is repaired by the next refetch.
+  }
+}
+
+/** A comment the viewer may see: it exists and so does its post (not soft-deleted) or media entry. */
+async function loadVisible(db: Db, commentId: string): Promise<CommentRecord> {
+  if (!isId(commentId)) throw commentNotFound();
+  const row = await repo.findComment(db, commentId);
+  if (!row || !(await repo.targetIsVisible(db, targetOf(row)))) throw commentNotFound();
+  return row;
+}
+
+function targetOf(row: Pick<CommentRecord, 'postId' | 'mediaId'>): CommentTarget {
+  return row.postId ? { kind: 'post', id: row.postId } : { kind: 'media', id: row.mediaId! };
+}
+
+async function present(db: Db, id: string, viewerId: string): Promise<Comment> {
+  const view = await repo.findCommentView(db, id, viewerId);
+  if (!view) throw commentNotFound();
+  return toComment(view);
+}
+
+/** One comment as the viewer sees it (live clients fetch it after `comment.created` / `comment.updated`). */
+export async function getComment(db: Db, viewerId: string, commentId: string): Promise<Comment> {
+  await loadVisible(db, commentId);
+  return present(db, commentId, viewerId);
+}
+
+/** A keyset page of the comments of a post or media entry, oldest first, tombstones included. */
+export async function listComments(
+  db: Db,
+  viewerId: string,
+  target: CommentTarget,
+  query: { cursor?: string; limit?: number },
+): Promise<CommentPage> {
+  if (!isId(target.id) || !(await repo.targetIsVisible(db, target))) throw targetNotFound(target);
+  const cursor = decodeCursor(query.cursor);
+  const limit = Math.min(Math.max(query.limit ?? LIMITS.pageSizeDefault, 1), LIMITS.pageSizeMax);
+  const rows = await repo.listComments(db, target, viewerId, cursor, limit);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toComment),
+    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+  };
+}
+
+/**
+ * Adds a comment (or a reply: `replyToId` must be a live comment of the same post or media
+ * entry; whom it answers is recorded). The target's comment_count rises in the same transaction.
+ */
+export async function createComment(
+  deps: CommentsDeps,
+  viewerId: string,
+  target: CommentTarget,
+  input: CreateCommentInput,
+): Promise<Comment> {
+  if (!isId(target.id)) throw targetNotFound(target);
+  let result: { row: CommentRecord; commentCount: number };
+  try {
+    result = await runInTransaction(deps.db, async (tx) => {
+      let replyingUserId: string | null = null;
+      if (input.replyToId) {
+        const parent = await repo.findComment(tx, input.replyToId);
+        const sameTarget =
+          parent && (target.kind === 'post' ? parent.postId === target.id : parent.mediaId === target.id);
+        if (!sameTarget) {
+          throw badRequest('invalid_reply_to', 'You can only reply to a comment of the same post.');
+        }
+        if (parent.deletedAt) {
+          throw badRequest('cannot_reply_to_deleted_comment', 'This comment was deleted, so it cannot be answered.');
+        }
+        replyingUserId = parent.userId;
+      }
+      const commentCount = await repo.bumpCommentCount(tx, target);
+      if (commentCount === null) throw targetNotFound(target);
+      const row = await repo.insertComment(tx, {
+        target,
+        userId: viewerId,
+        body: input.body,
+        replyToId: input.replyToId ?? null,
+        replyingUserId,
+      });
+      return { row, commentCount };
+    });
+  } catch (err) {
+    // The parent comment vanished (its post was deleted) between the check and the insert.
+    if (sqlState(err) === FOREIGN_KEY_VIOLATION) throw targetNotFound(target);
+    throw err;
+  }
+  const { row, commentCount } = result;
+  await publish(deps.live, {
+    type: 'comment.created',
+    topic: topicOf(row),
+    postId: row.postId,
+    mediaId: row.mediaId,
+    commentId: row.id,
+    commentCount,
+  });
+  return present(deps.db, row.id, viewerId);
+}
+
+/** Replaces the text of the viewer's own comment. 403 for anyone else's; 409 on a deleted one. */
+export async function updateComment(
+  deps: CommentsDeps,
+  viewerId: string,
+  commentId: string,
+  input: UpdateCommentInput,
+): Promise<Comment> {
+  const current = await loadVisible(deps.db, commentId);
+  if (current.deletedAt) throw conflict('comment_deleted', 'This comment was deleted and cannot be edited.');
+  if (current.userId !== viewerId) throw forbidden('not_comment_author', 'Only the author can edit this comment.');
+  // Checked again in the UPDATE itself, so a concurrent delete cannot be undone by an edit.
+  const row = await repo.updateOwnComment(deps.db, commentId, viewerId, input.body);
+  if (!row) throw conflict('comment_deleted', 'This comment was deleted and cannot be edited.');
+  await publish(deps.live, {
+    type: 'comment.updated',
+    topic: topicOf(row),
+    postId: row.postId,
+    mediaId: row.mediaId,
+    commentId: row.id,
+  });
+  return present(deps.db, row.id, viewerId);
+}
+
+/**
+ * Deletes the viewer's own comment the spec's way: it stays, as a tombstone attributed to
+ * the system user, so its replies keep their place. Deleting a tombstone again is a no-op
+ * (so a retried DELETE succeeds); anyone else's live comment is 403.
+ */
+export async function deleteComment(deps: CommentsDeps, viewerId: string, commentId: string): Promise<Comment> {
+  const current = await loadVisible(deps.db, commentId);
+  if (current.deletedAt) return present(deps.db, commentId, viewerId);
+  if (current.userId !== viewerId) throw forbidden('not_comment_author', 'Only the author can delete this comment.');
+  const row = await repo.tombstoneComment(deps.db, commentId, viewerId);
+  if (row) {
+    await publish(deps.live, {
+      type: 'comment.updated',
+      topic: topicOf(row),
+      postId: row.postId,
+      mediaId: row.mediaId,
+      commentId: row.id,
+    });
+  }
+  return present(deps.db, commentId, viewerId);
+}
+
+/**
+ * Likes or unlikes a comment of someone else. The like row is inserted (ON CONFLICT DO
+ * NOTHING) or deleted (RETURNING) and the counter moves in the same transaction only when
+ * a row really changed, so like_count equals the rows under any concurrency.
+ */
+export async function setLike(
+  deps: CommentsDeps,
+  viewerId: string,
+  commentId: string,
+  liked: boolean,
+): Promise<LikeState> {
+  await loadVisible(deps.db, commentId);
+  const result = await runInTransaction(deps.db, async (tx) => {
+    // Locks the comment: likes of one comment queue here, and a concurrent delete cannot slip in between.
+    const row = await repo.findCommentForUpdate(tx, commentId);
+    if (!row) throw commentNotFound();
+    if (liked) {
+      if (row.userId === viewerId) throw forbidden('cannot_like_own_comment', 'You cannot like your own comment.');
+      if (row.deletedAt || row.userId === SYSTEM_USER_ID) {
+        throw forbidden('cannot_like_deleted_comment', 'This comment was deleted and cannot be liked.');
+      }
+    }
+    const changed = liked ? await repo.insertLike(tx, viewerId, commentId) : await repo.deleteLike(tx, viewerId, commentId);
+    const likeCount = changed
+      ? await repo.shiftLikeCount(tx, commentId, liked ? 1 : -1)
+      : await repo.likeCountOf(tx, commentId);
+    return { row, changed, likeCount };
+  });
+  if (result.changed) {
+    await publish(deps.live, {
+      type: 'comment.liked',
+      topic: topicOf(result.row),
+      commentId,
+      likeCount: result.likeCount,
+      actorId: viewerId,
+    });
+  }
+  return { liked, likeCount: result.likeCount };
+}

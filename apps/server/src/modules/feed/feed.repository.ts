@@ -1,0 +1,120 @@
+/**
+ * The feed's queries. Every page is a keyset range read in index order (never OFFSET):
+ * `new` follows posts_*_created_idx (created_at DESC, id DESC), `top` posts_*_likes_idx
+ * (like_count DESC, created_at DESC, id DESC), all DESC NULLS FIRST like the indexes,
+ * so ORDER BY and the index agree and no page sorts the table. The following feed is a
+ * LATERAL join over the followed ids (one index range scan per source, merged and
+ * limited; docs/posts-and-feed.md has the plans).
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { SYSTEM_USER_ID } from '@otakura/shared';
+import { queryRows, type Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { postSelect, type PostRow } from '../posts/posts.repository';
+import type { FeedSort, PostCursor } from './feed.cursor';
+
+export type FeedSource =
+  | { kind: 'all' }
+  | { kind: 'community'; communityId: string }
+  | { kind: 'user'; userId: string }
+  | { kind: 'following'; communityIds: string[]; userIds: string[] };
+
+/** ORDER BY of a sort over table alias `a` (constant text, never user input). */
+function orderBy(sort: FeedSort, a: string): SQL {
+  return sql.raw(
+    sort === 'new'
+      ? `${a}.created_at desc, ${a}.id desc`
+      : `${a}.like_count desc, ${a}.created_at desc, ${a}.id desc`,
+  );
+}
+
+/** Rows strictly after the cursor in the sort's order (a row comparison the index serves as a range). */
+function afterCursor(cursor: PostCursor | undefined): SQL {
+  if (!cursor) return sql``;
+  return cursor.sort === 'new'
+    ? sql` and (p.created_at, p.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : sql` and (p.like_count, p.created_at, p.id) < (${cursor.likes}::int, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** Up to `limit` posts of `source` after `cursor`, as `viewerId` sees them, in the sort's order. */
+export async function listPostRows(
+  db: Db,
+  viewerId: string,
+  source: FeedSource,
+  sort: FeedSort,
+  cursor: PostCursor | undefined,
+  limit: number,
+): Promise<PostRow[]> {
+  return queryRows<PostRow>(db, feedQuery(viewerId, source, sort, cursor, limit));
+}
+
+/** The SQL of one page (exported for EXPLAIN in tests and docs). */
+export function feedQuery(
+  viewerId: string,
+  source: FeedSource,
+  sort: FeedSort,
+  cursor: PostCursor | undefined,
+  limit: number,
+): SQL {
+  if (source.kind !== 'following') {
+    const filter =
+      source.kind === 'community'
+        ? sql` and p.community_id = ${source.communityId}::uuid`
+        : source.kind === 'user'
+          ? sql` and p.user_id = ${source.userId}::uuid`
+          : sql``;
+    return sql`${postSelect(viewerId)}
+      where p.deleted_at is null${filter}${afterCursor(cursor)}
+      order by ${orderBy(sort, 'p')}
+      limit ${limit}`;
+  }
+  // One index range per followed community and per followed user (and the viewer),
+  // each already in order and limited; UNION drops a post reached both ways.
+  const range = (column: 'community_id' | 'user_id') => sql`
+    select x.id, x.created_at, x.like_count
+    from unnest(${sql.param(column === 'community_id' ? source.communityIds : source.userIds)}::uuid[]) as s(source_id)
+    cross join lateral (
+      select p.id, p.created_at, p.like_count from posts p
+      where p.${sql.raw(column)} = s.source_id and p.deleted_at is null${afterCursor(cursor)}
+      order by ${orderBy(sort, 'p')}
+      limit ${limit}
+    ) x`;
+  return sql`
+    with page as (
+      select merged.id from (${range('community_id')} union ${range('user_id')}) merged
+      order by ${orderBy(sort, 'merged')}
+      limit ${limit}
+    )
+    ${postSelect(viewerId)}
+    join page on page.id = p.id
+    order by ${orderBy(sort, 'p')}`;
+}
+
+/** What the viewer follows: communities they are a member of, users they follow. */
+export async function followedSources(db: Db, userId: string): Promise<{ communityIds: string[]; userIds: string[] }> {
+  const [row] = await queryRows<{ community_ids: string[] | string; user_ids: string[] | string }>(
+    db,
+    sql`select
+      coalesce((select array_agg(m.community_id::text) from community_members m where m.user_id = ${userId}::uuid), '{}'::text[]) as community_ids,
+      coalesce((select array_agg(f.followee_id::text) from user_follows f where f.follower_id = ${userId}::uuid), '{}'::text[]) as user_ids`,
+  );
+  return { communityIds: textArray(row?.community_ids), userIds: textArray(row?.user_ids) };
+}
+
+/** A text[] as either driver answers it (parsed, or as the `{a,b}` literal). */
+function textArray(value: string[] | string | undefined): string[] {
+  if (!value) return [];
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map((v) => v.replace(/^"|"$/g, '')) : [];
+}
+
+/** A user whose posts may be listed: exists, not banned, not the system account. */
+export async function userListable(db: Db, userId: string): Promise<boolean> {
+  if (userId === SYSTEM_USER_ID) return false;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.banned, false)));
+  return !!row;
+}

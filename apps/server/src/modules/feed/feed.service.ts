@@ -1,0 +1,65 @@
+/**
+ * Post lists: the feed (following | all, new | top), a community's posts and a
+ * user's posts. Keyset pages: each page asks for one row more than it shows, and
+ * the cursor is the last shown row's sort key and id.
+ */
+import type { ListFeedQuery, ListPostsQuery, PostPage } from '@otakura/shared';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { isId } from '../../lib/ids';
+import { toPost } from '../posts/posts.mapper';
+import { communityExists, findImages } from '../posts/posts.repository';
+import { decodeCursor, encodeCursor, type FeedSort } from './feed.cursor';
+import * as repo from './feed.repository';
+
+async function page(
+  db: Db,
+  viewerId: string,
+  source: repo.FeedSource,
+  query: { sort: FeedSort; cursor?: string; limit: number },
+): Promise<PostPage> {
+  const cursor = decodeCursor(query.cursor, query.sort);
+  const rows = await repo.listPostRows(db, viewerId, source, query.sort, cursor, query.limit + 1);
+  const shown = rows.slice(0, query.limit);
+  const images = await findImages(
+    db,
+    shown.filter((r) => r.type === 1 || r.type === 4).map((r) => r.id),
+  );
+  const last = shown[shown.length - 1];
+  const nextCursor =
+    rows.length > query.limit && last
+      ? encodeCursor(
+          query.sort === 'new'
+            ? { sort: 'new', at: last.cursor_at, id: last.id }
+            : { sort: 'top', likes: Number(last.like_count), at: last.cursor_at, id: last.id },
+        )
+      : null;
+  return { items: shown.map((r) => toPost(r, images.get(r.id))), nextCursor };
+}
+
+/**
+ * The feed of `viewerId`. `following`: posts of the communities they are a member of,
+ * of the users they follow, and their own; `all`: every visible post.
+ */
+export async function listFeed(db: Db, viewerId: string, query: ListFeedQuery): Promise<PostPage> {
+  if (query.tab === 'all') return page(db, viewerId, { kind: 'all' }, query);
+  const followed = await repo.followedSources(db, viewerId);
+  const userIds = followed.userIds.includes(viewerId) ? followed.userIds : [...followed.userIds, viewerId];
+  return page(db, viewerId, { kind: 'following', communityIds: followed.communityIds, userIds }, query);
+}
+
+/** A community's posts; 404 `community_not_found` for an unknown id. */
+export async function listCommunityPosts(db: Db, viewerId: string, communityId: string, query: ListPostsQuery): Promise<PostPage> {
+  if (!isId(communityId) || !(await communityExists(db, communityId))) {
+    throw notFound('community_not_found', 'That community does not exist.');
+  }
+  return page(db, viewerId, { kind: 'community', communityId }, query);
+}
+
+/** A user's posts; 404 `user_not_found` for an unknown, banned or system user. */
+export async function listUserPosts(db: Db, viewerId: string, userId: string, query: ListPostsQuery): Promise<PostPage> {
+  if (!isId(userId) || !(await repo.userListable(db, userId))) {
+    throw notFound('user_not_found', 'That user does not exist.');
+  }
+  return page(db, viewerId, { kind: 'user', userId }, query);
+}

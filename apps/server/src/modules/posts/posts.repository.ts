@@ -1,0 +1,232 @@
+/**
+ * Queries of posts, their images, likes and uploads. Every function takes a `Db`,
+ * which may be a transaction. Reads that leave the server go through `POST_SELECT`,
+ * so a single post and every feed page carry the same columns (mapped by posts.mapper).
+ */
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { communities, postImages, postLikes, posts, uploads, users } from '../../db/schema';
+
+/** One post with its author, community and the viewer's like, as POST_SELECT returns it. */
+export interface PostRow extends Record<string, unknown> {
+  id: string;
+  type: number;
+  title: string;
+  body: string;
+  nsfw: boolean;
+  spoiler: boolean;
+  url: string | null;
+  url_title: string | null;
+  url_image_key: string | null;
+  url_site_name: string | null;
+  video_key: string | null;
+  thumbnail_key: string | null;
+  video_width: number | null;
+  video_height: number | null;
+  like_count: number;
+  comment_count: number;
+  created_at: Date | string;
+  /** created_at in UTC with microseconds, for cursors (a JS Date has only milliseconds). */
+  cursor_at: string;
+  community_id: string;
+  community_name: string;
+  community_image_key: string | null;
+  community_thumbnail_key: string | null;
+  author_id: string;
+  author_name: string;
+  author_username: string | null;
+  author_display_username: string | null;
+  author_profile_image_key: string | null;
+  liked_by_me: boolean;
+}
+
+/**
+ * `SELECT <post columns> FROM posts p JOIN users u JOIN communities c`; the caller adds
+ * WHERE / ORDER BY / LIMIT (or joins a page of ids first). `likedByMe` is an EXISTS on
+ * the post_likes primary key (user_id, post_id), in the same query.
+ */
+export function postSelect(viewerId: string): SQL {
+  return sql`
+    select p.id, p.type, p.title, p.body, p.nsfw, p.spoiler,
+           p.url, p.url_title, p.url_image_key, p.url_site_name,
+           p.video_key, p.thumbnail_key, p.video_width, p.video_height,
+           p.like_count, p.comment_count, p.created_at,
+           to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+           c.id as community_id, c.name as community_name,
+           c.image_key as community_image_key, c.thumbnail_key as community_thumbnail_key,
+           u.id as author_id, u.name as author_name, u.username as author_username,
+           u.display_username as author_display_username, u.profile_image_key as author_profile_image_key,
+           exists (select 1 from post_likes l where l.user_id = ${viewerId}::uuid and l.post_id = p.id) as liked_by_me
+    from posts p
+    join users u on u.id = p.user_id
+    join communities c on c.id = p.community_id`;
+}
+
+/** A visible (not deleted) post as the viewer sees it. */
+export async function findPostRow(db: Db, postId: string, viewerId: string): Promise<PostRow | undefined> {
+  const [row] = await queryRows<PostRow>(
+    db,
+    sql`${postSelect(viewerId)} where p.id = ${postId}::uuid and p.deleted_at is null`,
+  );
+  return row;
+}
+
+export type PostImageRow = typeof postImages.$inferSelect;
+
+/** The images of these posts, in position order, by post id. */
+export async function findImages(db: Db, postIds: string[]): Promise<Map<string, PostImageRow[]>> {
+  const byPost = new Map<string, PostImageRow[]>();
+  if (!postIds.length) return byPost;
+  const rows = await db
+    .select()
+    .from(postImages)
+    .where(inArray(postImages.postId, postIds))
+    .orderBy(asc(postImages.postId), asc(postImages.position));
+  for (const row of rows) {
+    const list = byPost.get(row.postId) ?? [];
+    list.push(row);
+    byPost.set(row.postId, list);
+  }
+  return byPost;
+}
+
+/** Owner and state of a post, for access checks. */
+export async function findPostHead(
+  db: Db,
+  postId: string,
+): Promise<{ id: string; userId: string; communityId: string; deletedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ id: posts.id, userId: posts.userId, communityId: posts.communityId, deletedAt: posts.deletedAt })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  return row;
+}
+
+export async function communityExists(db: Db, communityId: string): Promise<boolean> {
+  const [row] = await db.select({ id: communities.id }).from(communities).where(eq(communities.id, communityId));
+  return !!row;
+}
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+export async function findUploads(db: Db, ids: string[]): Promise<UploadRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(uploads).where(inArray(uploads.id, ids));
+}
+
+export async function insertUpload(db: Db, values: typeof uploads.$inferInsert): Promise<UploadRow> {
+  const [row] = await db.insert(uploads).values(values).returning();
+  return row!;
+}
+
+/**
+ * Marks the caller's unused uploads as used by `postId`, all or nothing is the caller's
+ * job: it compares the count. `post_id is null` in the WHERE makes a second claim of
+ * the same upload (two posts at once) find nothing.
+ */
+export async function claimUploads(db: Db, userId: string, postId: string, ids: string[]): Promise<number> {
+  const rows = await db
+    .update(uploads)
+    .set({ postId })
+    .where(and(inArray(uploads.id, ids), eq(uploads.userId, userId), isNull(uploads.postId)))
+    .returning({ id: uploads.id });
+  return rows.length;
+}
+
+/** Deletes the uploads a post used and answers their storage keys. */
+export async function releasePostUploads(db: Db, postId: string): Promise<string[]> {
+  const rows = await db
+    .delete(uploads)
+    .where(eq(uploads.postId, postId))
+    .returning({ key: uploads.key, largeKey: uploads.largeKey });
+  return rows.flatMap((r) => [r.key, r.largeKey].filter((k): k is string => !!k));
+}
+
+/** Unused uploads of a user older than `olderThanMs`: rows deleted, keys answered (files are the caller's). */
+export async function deleteStaleUploads(db: Db, userId: string, olderThanMs: number): Promise<string[]> {
+  const rows = await db
+    .delete(uploads)
+    .where(
+      and(
+        eq(uploads.userId, userId),
+        isNull(uploads.postId),
+        sql`${uploads.createdAt} < now() - make_interval(secs => ${olderThanMs / 1000})`,
+      ),
+    )
+    .returning({ key: uploads.key, largeKey: uploads.largeKey });
+  return rows.flatMap((r) => [r.key, r.largeKey].filter((k): k is string => !!k));
+}
+
+export type NewPost = typeof posts.$inferInsert;
+
+export async function insertPost(db: Db, values: NewPost): Promise<string> {
+  const [row] = await db.insert(posts).values(values).returning({ id: posts.id });
+  return row!.id;
+}
+
+export async function insertImages(db: Db, rows: (typeof postImages.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(postImages).values(rows);
+}
+
+/** Moves the post counters of an author and a community by `delta` (same transaction as the post row). */
+export async function bumpPostCounts(db: Db, userId: string, communityId: string, delta: 1 | -1): Promise<void> {
+  await db
+    .update(users)
+    .set({ postCount: sql`${users.postCount} + ${delta}` })
+    .where(eq(users.id, userId));
+  await db
+    .update(communities)
+    .set({ postCount: sql`${communities.postCount} + ${delta}` })
+    .where(eq(communities.id, communityId));
+}
+
+/**
+ * Soft-deletes a visible post and forgets its files (images rows, video keys).
+ * Answers false when it was already deleted (a concurrent delete).
+ */
+export async function softDeletePost(db: Db, postId: string): Promise<boolean> {
+  const rows = await db
+    .update(posts)
+    .set({ deletedAt: sql`now()`, videoKey: null, thumbnailKey: null })
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+    .returning({ id: posts.id });
+  if (!rows.length) return false;
+  await db.delete(postImages).where(eq(postImages.postId, postId));
+  return true;
+}
+
+/** Inserts the like row if it is new; true when it was inserted. */
+export async function insertLike(db: Db, userId: string, postId: string): Promise<boolean> {
+  const rows = await db
+    .insert(postLikes)
+    .values({ userId, postId })
+    .onConflictDoNothing()
+    .returning({ postId: postLikes.postId });
+  return rows.length > 0;
+}
+
+/** Deletes the like row if it exists; true when it was deleted. */
+export async function deleteLike(db: Db, userId: string, postId: string): Promise<boolean> {
+  const rows = await db
+    .delete(postLikes)
+    .where(and(eq(postLikes.userId, userId), eq(postLikes.postId, postId)))
+    .returning({ postId: postLikes.postId });
+  return rows.length > 0;
+}
+
+/** Adds `delta` to like_count (or reads it, for 0); null when the post is missing or deleted. */
+export async function moveLikeCount(db: Db, postId: string, delta: -1 | 0 | 1): Promise<number | null> {
+  const rows =
+    delta === 0
+      ? await db
+          .select({ likeCount: posts.likeCount, deletedAt: posts.deletedAt })
+          .from(posts)
+          .where(eq(posts.id, postId))
+      : await db
+          .update(posts)
+          .set({ likeCount: sql`${posts.likeCount} + ${delta}` })
+          .where(eq(posts.id, postId))
+          .returning({ likeCount: posts.likeCount, deletedAt: posts.deletedAt });
+  const row = rows[0];
+  return row && !row.deletedAt ? row.likeCount : null;
+}

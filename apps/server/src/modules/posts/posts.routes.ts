@@ -1,0 +1,134 @@
+/**
+ * /api/uploads and /api/posts/*: thin handlers (authenticate → validate → service → present).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorBodySchema, CreatePostInputSchema, LikeStateSchema, PostSchema, UploadSchema } from '@otakura/shared';
+import { optionalUser, requireUser } from '../auth/auth.guard';
+import { linkPreviewDeps } from '../link-previews/link-previews.routes';
+import { fetchLinkPreview } from '../link-previews/link-previews.service';
+import { readFileToTemp } from '../uploads/multipart';
+import { purgeStaleUploads, savePostUpload } from './post-uploads.service';
+import { postsSettings } from './posts.settings';
+import * as service from './posts.service';
+
+const PostParamsSchema = z.object({ postId: z.string().max(100) });
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+};
+
+export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): service.PostsDeps => ({
+    db: app.ctx.database.db,
+    storage: app.ctx.storage,
+    live: app.ctx.live,
+    linkPreview: (url) => fetchLinkPreview(linkPreviewDeps(app), url),
+    log: app.log,
+  });
+
+  app.post(
+    '/api/uploads',
+    {
+      config: {
+        rateLimit: {
+          max: () => postsSettings(app.ctx).uploadRateLimit.max,
+          timeWindow: postsSettings(app.ctx).uploadRateLimit.windowMs,
+          keyGenerator: async (req) => `post-upload:${(await optionalUser(req))?.id ?? req.ip}`,
+        },
+      },
+      schema: {
+        tags: ['posts'],
+        summary: 'Upload one image, GIF or video for a post (multipart, field `file`); the kind is read from the bytes',
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadSchema, ...errors, 413: ApiErrorBodySchema, 415: ApiErrorBodySchema, 429: ApiErrorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireUser(req);
+      const caps = postsSettings(app.ctx).uploadMaxBytes;
+      // Read under the larger cap; the cap of what the bytes turn out to be is checked next.
+      const file = await readFileToTemp(req, { kind: 'video', reply, maxBytes: Math.max(caps.image, caps.video) });
+      try {
+        const upload = await savePostUpload(deps(), user.id, file, caps);
+        void purgeStaleUploads(deps(), user.id);
+        return reply.code(201).send(upload);
+      } finally {
+        await file.cleanup();
+      }
+    },
+  );
+
+  app.post(
+    '/api/posts',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Write a post; the type is decided by the server from the uploads or the link',
+        body: CreatePostInputSchema,
+        response: { 201: PostSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireUser(req);
+      return reply.code(201).send(await service.createPost(deps(), user.id, req.body));
+    },
+  );
+
+  app.get(
+    '/api/posts/:postId',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'One post',
+        params: PostParamsSchema,
+        response: { 200: PostSchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.getPost(app.ctx.database.db, req.params.postId, user.id);
+    },
+  );
+
+  app.delete(
+    '/api/posts/:postId',
+    {
+      schema: {
+        tags: ['posts'],
+        summary: 'Delete one of your posts',
+        params: PostParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = await requireUser(req);
+      await service.deletePost(deps(), user.id, req.params.postId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  for (const [method, like] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/posts/:postId/like',
+      schema: {
+        tags: ['posts'],
+        summary: like ? 'Like a post (idempotent)' : 'Unlike a post (idempotent)',
+        params: PostParamsSchema,
+        response: { 200: LikeStateSchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema },
+      },
+      handler: async (req) => {
+        const user = await requireUser(req);
+        return service.setLike(deps(), user.id, req.params.postId, like);
+      },
+    });
+  }
+};
