@@ -8,7 +8,11 @@ const apiTarget = 'http://localhost:3000';
 /** The product name is configuration: VITE_PRODUCT_NAME, else the server's PRODUCT_NAME, else Otakura. */
 function resolveProductName(mode: string): string {
   const env = loadEnv(mode, fileURLToPath(new URL('../..', import.meta.url)), '');
-  const fromEnv = process.env.VITE_PRODUCT_NAME ?? env.VITE_PRODUCT_NAME ?? process.env.PRODUCT_NAME ?? env.PRODUCT_NAME;
+  const fromEnv =
+    process.env.VITE_PRODUCT_NAME ??
+    env.VITE_PRODUCT_NAME ??
+    process.env.PRODUCT_NAME ??
+    env.PRODUCT_NAME;
   return fromEnv?.trim() || 'Otakura';
 }
 
@@ -47,7 +51,11 @@ export default defineConfig(({ mode }) => {
           // Libraries change less often than app code: separate chunks stay cached across deploys.
           codeSplitting: {
             groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                priority: 20,
+              },
               { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
             ],
           },

@@ -20,7 +20,11 @@ export interface SharedDbApps {
   close(): Promise<void>;
 }
 
-async function startApp(database: Database, env: Record<string, string>, ownsDatabase: boolean): Promise<TestApp> {
+async function startApp(
+  database: Database,
+  env: Record<string, string>,
+  ownsDatabase: boolean,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'otakura-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -49,8 +53,13 @@ async function startApp(database: Database, env: Record<string, string>, ownsDat
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (json !== undefined) headers.set('content-type', 'application/json');
-      if (rest.method && rest.method !== 'GET' && !headers.has('origin')) headers.set('origin', config.publicUrl);
-      return fetch(url + pathname, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+      if (rest.method && rest.method !== 'GET' && !headers.has('origin'))
+        headers.set('origin', config.publicUrl);
+      return fetch(url + pathname, {
+        ...rest,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
     },
     async close() {
       await app.close();
@@ -61,8 +70,12 @@ async function startApp(database: Database, env: Record<string, string>, ownsDat
 }
 
 /** `count` servers on one fresh, migrated PostgreSQL database (DATABASE_URL must be set). */
-export async function buildSharedDbApps(count = 2, env: Record<string, string> = {}): Promise<SharedDbApps> {
-  if (!process.env.DATABASE_URL) throw new Error('buildSharedDbApps needs DATABASE_URL (PostgreSQL)');
+export async function buildSharedDbApps(
+  count = 2,
+  env: Record<string, string> = {},
+): Promise<SharedDbApps> {
+  if (!process.env.DATABASE_URL)
+    throw new Error('buildSharedDbApps needs DATABASE_URL (PostgreSQL)');
   const primary = await createTestDatabase();
   const connectionString = primary.pool?.options.connectionString;
   if (!connectionString) throw new Error('the test database has no connection string');

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
 /** Named stale times: how long a query's data counts as fresh. */
@@ -9,7 +9,10 @@ export const STALE_TIME = {
 } as const;
 
 export interface QueryClientHooks {
-  /** A query or mutation answered 401: the session is gone. */
+  /**
+   * A query answered 401: the session is gone. Mutations are left to their screen, where a 401 may
+   * mean "wrong password" for a sensitive action rather than "signed out".
+   */
   onUnauthorized?: () => void;
 }
 
@@ -24,11 +27,6 @@ function isUnauthorized(error: unknown): boolean {
 export function createQueryClient(hooks: QueryClientHooks = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error) => {
-        if (isUnauthorized(error)) hooks.onUnauthorized?.();
-      },
-    }),
-    mutationCache: new MutationCache({
       onError: (error) => {
         if (isUnauthorized(error)) hooks.onUnauthorized?.();
       },

@@ -14,7 +14,9 @@ export function RouteError() {
     console.error(error);
   }, [error]);
 
-  const notFound = (isRouteErrorResponse(error) && error.status === 404) || (isApiError(error) && error.status === 404);
+  const notFound =
+    (isRouteErrorResponse(error) && error.status === 404) ||
+    (isApiError(error) && error.status === 404);
   const offline = isApiError(error, 'network-request-failed');
 
   return (

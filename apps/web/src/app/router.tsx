@@ -32,12 +32,7 @@ const publicRoutes: RouteObject[] = [
     element: <AuthLayout />,
     errorElement: <RouteError />,
     children: [
-      route(
-        '/',
-        <RedirectIfSignedIn>
-          {page(LoginPage)}
-        </RedirectIfSignedIn>,
-      ),
+      route('/', <RedirectIfSignedIn>{page(LoginPage)}</RedirectIfSignedIn>),
       route('/login', page(LoginPage)),
       route('/signUp', page(SignUpPage)),
       route('/SignUp', page(SignUpPage)),
@@ -52,38 +47,113 @@ const publicRoutes: RouteObject[] = [
       route('/privacy-policy', page(PrivacyPolicyPage)),
       // Spec: /user-agreement shows the same privacy policy page.
       route('/user-agreement', page(PrivacyPolicyPage)),
-      route('/terms-and-conditions', page(() => import('./routes/legal/terms-and-conditions'))),
+      route(
+        '/terms-and-conditions',
+        page(() => import('./routes/legal/terms-and-conditions')),
+      ),
     ],
   },
-  route('/return', page(() => import('./routes/return/return'))),
+  route(
+    '/return',
+    page(() => import('./routes/return/return')),
+  ),
 ];
 
 /** Spec §2: protected routes, inside the common layout. */
 const protectedRoutes: RouteObject[] = [
-  route('/feed', page(() => import('./routes/feed/feed'))),
-  route('/user/:userid', page(() => import('./routes/users/user'))),
-  route('/profile', page(() => import('./routes/users/profile'))),
-  route('/media', page(() => import('./routes/media/media-list'))),
-  route('/media/:mediaid', page(() => import('./routes/media/media-detail'))),
+  route(
+    '/feed',
+    page(() => import('./routes/feed/feed')),
+  ),
+  route(
+    '/user/:userid',
+    page(() => import('./routes/users/user')),
+  ),
+  route(
+    '/profile',
+    page(() => import('./routes/users/profile')),
+  ),
+  route(
+    '/media',
+    page(() => import('./routes/media/media-list')),
+  ),
+  route(
+    '/media/:mediaid',
+    page(() => import('./routes/media/media-detail')),
+  ),
   // Spec: media/comments/{mediaid} shows the same media detail screen.
-  route('/media/comments/:mediaid', page(() => import('./routes/media/media-detail'))),
-  route('/episodes', page(() => import('./routes/media/episodes'))),
-  route('/search', page(() => import('./routes/communities/search'))),
-  route('/community/:communityid', page(() => import('./routes/communities/community'))),
-  route('/create-post', page(() => import('./routes/posts/create-post'))),
-  route('/post/:postid', page(() => import('./routes/posts/post'))),
-  route('/shop', page(() => import('./routes/shop/shop'))),
-  route('/item/:shoppostid', page(() => import('./routes/shop/item'))),
-  route('/cart', page(() => import('./routes/cart/cart'))),
-  route('/success', page(() => import('./routes/orders/success'))),
-  route('/cancel', page(() => import('./routes/orders/cancel'))),
-  route('/your-account', page(() => import('./routes/settings/your-account'))),
-  route('/content', page(() => import('./routes/settings/content'))),
-  route('/accessibility', page(() => import('./routes/settings/accessibility'))),
-  route(PREMIUM_PATH, page(() => import('./routes/settings/premium'))),
-  route('/purchases', page(() => import('./routes/settings/purchases'))),
-  route('/security', page(() => import('./routes/settings/security'))),
-  route('/safety-privacy', page(() => import('./routes/settings/safety-privacy'))),
+  route(
+    '/media/comments/:mediaid',
+    page(() => import('./routes/media/media-detail')),
+  ),
+  route(
+    '/episodes',
+    page(() => import('./routes/media/episodes')),
+  ),
+  route(
+    '/search',
+    page(() => import('./routes/communities/search')),
+  ),
+  route(
+    '/community/:communityid',
+    page(() => import('./routes/communities/community')),
+  ),
+  route(
+    '/create-post',
+    page(() => import('./routes/posts/create-post')),
+  ),
+  route(
+    '/post/:postid',
+    page(() => import('./routes/posts/post')),
+  ),
+  route(
+    '/shop',
+    page(() => import('./routes/shop/shop')),
+  ),
+  route(
+    '/item/:shoppostid',
+    page(() => import('./routes/shop/item')),
+  ),
+  route(
+    '/cart',
+    page(() => import('./routes/cart/cart')),
+  ),
+  route(
+    '/success',
+    page(() => import('./routes/orders/success')),
+  ),
+  route(
+    '/cancel',
+    page(() => import('./routes/orders/cancel')),
+  ),
+  route(
+    '/your-account',
+    page(() => import('./routes/settings/your-account')),
+  ),
+  route(
+    '/content',
+    page(() => import('./routes/settings/content')),
+  ),
+  route(
+    '/accessibility',
+    page(() => import('./routes/settings/accessibility')),
+  ),
+  route(
+    PREMIUM_PATH,
+    page(() => import('./routes/settings/premium')),
+  ),
+  route(
+    '/purchases',
+    page(() => import('./routes/settings/purchases')),
+  ),
+  route(
+    '/security',
+    page(() => import('./routes/settings/security')),
+  ),
+  route(
+    '/safety-privacy',
+    page(() => import('./routes/settings/safety-privacy')),
+  ),
 ];
 
 export const routes: RouteObject[] = [
@@ -101,7 +171,10 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: protectedRoutes,
       },
-      route('*', page(() => import('./routes/not-found'))),
+      route(
+        '*',
+        page(() => import('./routes/not-found')),
+      ),
     ],
   },
 ];

@@ -35,7 +35,10 @@ describe('api client', () => {
 
   it('GETs a path under /api with the query, same-origin cookies, and parses the body with the schema', async () => {
     const { api, fetch } = setup([json(200, { id: 'p1', title: 'Hello', extra: true })]);
-    const post = await api.get('/posts/p1', { query: { include: 'author', skip: undefined }, schema: PostSchema });
+    const post = await api.get('/posts/p1', {
+      query: { include: 'author', skip: undefined },
+      schema: PostSchema,
+    });
     expect(post).toEqual({ id: 'p1', title: 'Hello' });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/posts/p1?include=author');
@@ -88,12 +91,21 @@ describe('api client', () => {
   it('turns a failed connection into ApiError(0, network-request-failed) with the spec message', async () => {
     const { api } = setup([new TypeError('Failed to fetch')]);
     const error = await api.post('/posts', { body: {} }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 0, code: 'network-request-failed', message: NETWORK_ERROR_MESSAGE });
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'network-request-failed',
+      message: NETWORK_ERROR_MESSAGE,
+    });
   });
 
   it('keeps a stable code when the error body is not JSON (a proxy page)', async () => {
-    const { api } = setup([new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })]);
-    await expect(api.post('/posts', { body: {} })).rejects.toMatchObject({ status: 502, code: 'internal_error' });
+    const { api } = setup([
+      new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    ]);
+    await expect(api.post('/posts', { body: {} })).rejects.toMatchObject({
+      status: 502,
+      code: 'internal_error',
+    });
   });
 
   it('retries a GET on 503, 408 and 429 with growing delays, then succeeds', async () => {
@@ -103,7 +115,10 @@ describe('api client', () => {
       json(429, { error: { code: 'rate_limited', message: 'Slow down' } }),
       json(200, { id: 'p1', title: 'Hello' }),
     ]);
-    await expect(api.get('/posts/p1', { schema: PostSchema })).resolves.toEqual({ id: 'p1', title: 'Hello' });
+    await expect(api.get('/posts/p1', { schema: PostSchema })).resolves.toEqual({
+      id: 'p1',
+      title: 'Hello',
+    });
     expect(fetch).toHaveBeenCalledTimes(4);
     const delays = sleep.mock.calls.map(([ms]) => ms);
     expect(delays[1]!).toBeGreaterThan(delays[0]!);
@@ -121,7 +136,9 @@ describe('api client', () => {
 
   it('gives up after about 2 minutes of retrying and throws the last error', async () => {
     const { api, fetch, sleep } = setup(
-      Array.from({ length: 50 }, () => json(500, { error: { code: 'internal_error', message: 'Boom' } })),
+      Array.from({ length: 50 }, () =>
+        json(500, { error: { code: 'internal_error', message: 'Boom' } }),
+      ),
     );
     await expect(api.get('/posts')).rejects.toMatchObject({ status: 500, code: 'internal_error' });
     const waited = sleep.mock.calls.reduce((sum, [ms]) => sum + ms, 0);
@@ -131,8 +148,13 @@ describe('api client', () => {
   });
 
   it('does not retry a GET on 4xx like 404 or 401', async () => {
-    const { api, fetch } = setup([json(404, { error: { code: 'post_not_found', message: 'Not found' } })]);
-    await expect(api.get('/posts/x')).rejects.toMatchObject({ status: 404, code: 'post_not_found' });
+    const { api, fetch } = setup([
+      json(404, { error: { code: 'post_not_found', message: 'Not found' } }),
+    ]);
+    await expect(api.get('/posts/x')).rejects.toMatchObject({
+      status: 404,
+      code: 'post_not_found',
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -145,7 +167,9 @@ describe('api client', () => {
 
   it('stops retrying when the request is aborted', async () => {
     const controller = new AbortController();
-    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(json(503, { error: { code: 'x', message: 'y' } }));
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValue(json(503, { error: { code: 'x', message: 'y' } }));
     const api = createApiClient({ fetch });
     const pending = api.get('/posts', { signal: controller.signal });
     controller.abort(new DOMException('Aborted', 'AbortError'));

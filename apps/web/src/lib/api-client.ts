@@ -28,7 +28,8 @@ export function isApiError(error: unknown, code?: string): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+type QueryValue =
+  string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 export type QueryParams = Record<string, QueryValue>;
 
 type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -127,7 +128,13 @@ async function toApiError(res: Response): Promise<ApiError> {
   }
   // Not our error shape (a proxy's HTML page, an empty body): still a stable code.
   const code = res.status >= 500 ? 'internal_error' : 'http_error';
-  return new ApiError(res.status, code, res.statusText || `Request failed (${res.status})`, undefined, headerRetryAfter);
+  return new ApiError(
+    res.status,
+    code,
+    res.statusText || `Request failed (${res.status})`,
+    undefined,
+    headerRetryAfter,
+  );
 }
 
 export function createApiClient(deps: ApiClientDeps = {}) {
@@ -186,7 +193,11 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       try {
         return await send('GET', path, options);
       } catch (error) {
-        if (options.retry === false || !(error instanceof ApiError) || !isRetryableStatus(error.status)) {
+        if (
+          options.retry === false ||
+          !(error instanceof ApiError) ||
+          !isRetryableStatus(error.status)
+        ) {
           throw error;
         }
         const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);

@@ -70,7 +70,9 @@ describe('theme', () => {
     );
     act(() => {
       localStorage.setItem('otakura.theme', 'light');
-      window.dispatchEvent(new StorageEvent('storage', { key: 'otakura.theme', newValue: 'light' }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'otakura.theme', newValue: 'light' }),
+      );
     });
     expect(screen.getByText('theme: light')).toBeInTheDocument();
   });

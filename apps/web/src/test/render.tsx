@@ -16,7 +16,9 @@ import type { SessionState } from '@/features/auth/hooks/use-session';
 export const sessions = {
   pending: (): SessionState => ({ status: 'pending', user: null, session: null }),
   signedOut: (): SessionState => ({ status: 'signed-out', user: null, session: null }),
-  signedIn: (user: Partial<Extract<SessionState, { status: 'signed-in' }>['user']> = {}): SessionState =>
+  signedIn: (
+    user: Partial<Extract<SessionState, { status: 'signed-in' }>['user']> = {},
+  ): SessionState =>
     ({
       status: 'signed-in',
       user: {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EmailSchema, PasswordSchema } from '../users/users.schemas';
+import {
+  EmailSchema,
+  FullNameSchema,
+  PasswordSchema,
+  UsernameSchema,
+} from '../users/users.schemas';
 
 /**
  * The auth contract. The endpoints under /api/auth are Better Auth's; the server
@@ -107,6 +112,27 @@ export const SendVerificationEmailInputSchema = z.object({
   callbackURL: z.string().optional(),
 });
 export type SendVerificationEmailInput = z.infer<typeof SendVerificationEmailInputSchema>;
+
+/**
+ * POST /api/auth/update-user: the account fields Better Auth keeps (other fields are
+ * ignored). A username taken by someone else in any case answers 409 `username_taken`.
+ */
+export const UpdateAuthUserInputSchema = z
+  .object({ name: FullNameSchema.optional(), username: UsernameSchema.optional() })
+  .refine((v) => v.name !== undefined || v.username !== undefined, 'Nothing to update.');
+export type UpdateAuthUserInput = z.infer<typeof UpdateAuthUserInputSchema>;
+
+/**
+ * POST /api/auth/change-email (signed in). The email changes once a link is clicked: an
+ * unverified account gets it at the new address; a verified account first confirms with a
+ * link sent to the old address, then verifies the new one. Counts against the 3-minute
+ * mail limit.
+ */
+export const ChangeEmailInputSchema = z.object({
+  newEmail: EmailSchema,
+  callbackURL: z.string().optional(),
+});
+export type ChangeEmailInput = z.infer<typeof ChangeEmailInputSchema>;
 
 /** POST /api/auth/two-factor/enable and /two-factor/disable. */
 export const TwoFactorPasswordInputSchema = z.object({

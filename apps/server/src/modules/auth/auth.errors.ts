@@ -73,6 +73,7 @@ const KNOWN: Record<string, { code: string; message: string; status?: number }> 
     code: 'email_mismatch',
     message: 'That is not the email of the account you are signed in to.',
   },
+  EMAIL_IS_THE_SAME: { code: 'same_email', message: 'That is already your email.' },
   EMAIL_ALREADY_VERIFIED: {
     code: 'email_already_verified',
     message: 'This email address is already verified.',
@@ -128,6 +129,7 @@ export function translateAuthError(
   const known = code ? KNOWN[code] : undefined;
   if (known)
     return { status: known.status ?? status, error: { code: known.code, message: known.message } };
+  if (status === 404) return { status, error: { code: 'not_found', message: 'Not found.' } };
   if (status >= 500) {
     return {
       status,

@@ -104,6 +104,19 @@ export function createAuth(deps: AuthDeps) {
       database: { generateId: () => newId() },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
+    // Doors the product does not use. Sign-in by username would bypass the sign-in limits
+    // (auth.routes.ts); no social providers or mailed one-time codes are configured.
+    disabledPaths: [
+      '/sign-in/username',
+      '/sign-in/social',
+      '/link-social',
+      '/unlink-account',
+      '/refresh-token',
+      '/get-access-token',
+      '/account-info',
+      '/two-factor/send-otp',
+      '/two-factor/verify-otp',
+    ],
     // Our own limiter (auth.rate-limit.ts) answers in the API's error shape.
     rateLimit: { enabled: false },
     // Its "user not found" lines during tests are expected noise.

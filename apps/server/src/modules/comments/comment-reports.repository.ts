@@ -8,7 +8,10 @@ import type { Cursor } from '../users/users.cursor';
 export type ReportRecord = typeof commentReports.$inferSelect;
 
 /** Inserts the report; false when this user had reported this comment already. */
-export async function insertReport(db: Db, values: typeof commentReports.$inferInsert): Promise<boolean> {
+export async function insertReport(
+  db: Db,
+  values: typeof commentReports.$inferInsert,
+): Promise<boolean> {
   const rows = await db
     .insert(commentReports)
     .values(values)
@@ -103,7 +106,11 @@ export async function findReportView(db: Db, id: string): Promise<ReportView | u
 }
 
 export async function findReportForUpdate(db: Db, id: string): Promise<ReportRecord | undefined> {
-  const [row] = await db.select().from(commentReports).where(eq(commentReports.id, id)).for('update');
+  const [row] = await db
+    .select()
+    .from(commentReports)
+    .where(eq(commentReports.id, id))
+    .for('update');
   return row;
 }
 
@@ -120,6 +127,9 @@ export async function closeReports(
     .where(
       'reportId' in where
         ? eq(commentReports.id, where.reportId)
-        : and(eq(commentReports.commentId, where.allOpenOfComment), eq(commentReports.status, 'open')),
+        : and(
+            eq(commentReports.commentId, where.allOpenOfComment),
+            eq(commentReports.status, 'open'),
+          ),
     );
 }

@@ -33,14 +33,20 @@ function toCommentReport(row: ReportView): CommentReport {
     comment: { id: row.commentId, body: row.commentBody, deleted: row.commentDeletedAt !== null },
     reporter: {
       id: row.reporterId,
-      username: displayName({ username: row.reporterUsername, displayUsername: row.reporterDisplayUsername }),
+      username: displayName({
+        username: row.reporterUsername,
+        displayUsername: row.reporterDisplayUsername,
+      }),
       name: row.reporterName,
       avatarUrl: fileUrl(row.reporterImageKey),
     },
     author: row.authorId
       ? {
           id: row.authorId,
-          username: displayName({ username: row.authorUsername, displayUsername: row.authorDisplayUsername }),
+          username: displayName({
+            username: row.authorUsername,
+            displayUsername: row.authorDisplayUsername,
+          }),
           name: row.authorName ?? '',
           avatarUrl: fileUrl(row.authorImageKey),
         }
@@ -72,7 +78,8 @@ export async function reportComment(
   if (comment.deletedAt || comment.userId === SYSTEM_USER_ID) {
     throw forbidden('cannot_report_deleted_comment', 'This comment was deleted already.');
   }
-  if (comment.userId === viewerId) throw forbidden('cannot_report_own_comment', 'You cannot report your own comment.');
+  if (comment.userId === viewerId)
+    throw forbidden('cannot_report_own_comment', 'You cannot report your own comment.');
   const created = await reportsRepo.insertReport(deps.db, {
     commentId,
     reporterId: viewerId,
@@ -86,7 +93,10 @@ export async function reportComment(
 }
 
 /** The moderation queue: reports with one status, newest first. */
-export async function listReports(deps: CommentsDeps, query: ListCommentReportsQuery): Promise<CommentReportPage> {
+export async function listReports(
+  deps: CommentsDeps,
+  query: ListCommentReportsQuery,
+): Promise<CommentReportPage> {
   const cursor = decodeCursor(query.cursor);
   const limit = Math.min(Math.max(query.limit ?? LIMITS.pageSizeDefault, 1), LIMITS.pageSizeMax);
   const rows = await reportsRepo.listReports(deps.db, query.status, cursor, limit);
@@ -94,7 +104,8 @@ export async function listReports(deps: CommentsDeps, query: ListCommentReportsQ
   const last = page[page.length - 1];
   return {
     items: page.map(toCommentReport),
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   };
 }
 
@@ -112,13 +123,19 @@ export async function resolveReport(
   const tombstoned = await runInTransaction(deps.db, async (tx) => {
     const report = await reportsRepo.findReportForUpdate(tx, reportId);
     if (!report) throw reportNotFound();
-    if (report.status !== 'open') throw conflict('report_already_resolved', 'This report was handled already.');
+    if (report.status !== 'open')
+      throw conflict('report_already_resolved', 'This report was handled already.');
     if (input.action === 'dismiss') {
       await reportsRepo.closeReports(tx, { reportId }, 'dismissed', moderatorId);
       return undefined;
     }
     const row = await repo.tombstoneComment(tx, report.commentId);
-    await reportsRepo.closeReports(tx, { allOpenOfComment: report.commentId }, 'resolved', moderatorId);
+    await reportsRepo.closeReports(
+      tx,
+      { allOpenOfComment: report.commentId },
+      'resolved',
+      moderatorId,
+    );
     return row;
   });
   if (tombstoned) {

@@ -4,15 +4,17 @@ import { displayName, fileUrl } from '../users/users.mapper';
 import type { CommentView } from './comments.repository';
 
 export function toComment(row: CommentView): Comment {
-  const replyingTo =
-    row.replyingDisplayUsername ?? row.replyingUsername ?? null;
+  const replyingTo = row.replyingDisplayUsername ?? row.replyingUsername ?? null;
   return {
     id: row.id,
     postId: row.postId,
     mediaId: row.mediaId,
     author: {
       id: row.authorId,
-      username: displayName({ username: row.authorUsername, displayUsername: row.authorDisplayUsername }),
+      username: displayName({
+        username: row.authorUsername,
+        displayUsername: row.authorDisplayUsername,
+      }),
       name: row.authorName,
       avatarUrl: fileUrl(row.authorImageKey),
     },

@@ -71,7 +71,8 @@ function selectViews(db: Db, viewerId: string) {
     .leftJoin(replying, eq(replying.id, comments.replyingUserId));
 }
 
-const targetColumn = (target: CommentTarget) => (target.kind === 'post' ? comments.postId : comments.mediaId);
+const targetColumn = (target: CommentTarget) =>
+  target.kind === 'post' ? comments.postId : comments.mediaId;
 
 /**
  * One keyset page of a post's or media entry's comments, oldest first (so replies can be
@@ -97,7 +98,11 @@ export async function listComments(
     .limit(limit + 1);
 }
 
-export async function findCommentView(db: Db, id: string, viewerId: string): Promise<CommentView | undefined> {
+export async function findCommentView(
+  db: Db,
+  id: string,
+  viewerId: string,
+): Promise<CommentView | undefined> {
   const [row] = await selectViews(db, viewerId).where(eq(comments.id, id));
   return row;
 }
@@ -245,6 +250,9 @@ export async function shiftLikeCount(db: Db, commentId: string, delta: 1 | -1): 
 }
 
 export async function likeCountOf(db: Db, commentId: string): Promise<number> {
-  const [row] = await db.select({ n: comments.likeCount }).from(comments).where(eq(comments.id, commentId));
+  const [row] = await db
+    .select({ n: comments.likeCount })
+    .from(comments)
+    .where(eq(comments.id, commentId));
   return row?.n ?? 0;
 }

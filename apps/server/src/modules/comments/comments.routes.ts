@@ -80,7 +80,12 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => {
         const user = await requireUser(req);
         await limiter.hit(req, 'create', user.id);
-        const comment = await service.createComment(deps(), user.id, targetOf(req.params), req.body);
+        const comment = await service.createComment(
+          deps(),
+          user.id,
+          targetOf(req.params),
+          req.body,
+        );
         return reply.code(201).send(comment);
       },
     );
@@ -125,7 +130,8 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['comments'],
-        summary: "Delete your own comment: it stays as 'User deleted this comment :(' by the system user",
+        summary:
+          "Delete your own comment: it stays as 'User deleted this comment :(' by the system user",
         params: CommentParams,
         response: { 200: CommentSchema, ...errors },
       },
@@ -168,7 +174,11 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = await requireUser(req);
       await limiter.hit(req, 'report', user.id);
-      const { created, result } = await reports.reportComment(deps(), user.id, req.params.commentId);
+      const { created, result } = await reports.reportComment(
+        deps(),
+        user.id,
+        req.params.commentId,
+      );
       return reply.code(created ? 201 : 200).send(result);
     },
   );

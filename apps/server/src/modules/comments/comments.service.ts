@@ -90,7 +90,8 @@ export async function listComments(
   const last = page[page.length - 1];
   return {
     items: page.map(toComment),
-    nextCursor: rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   };
 }
 
@@ -112,12 +113,16 @@ export async function createComment(
       if (input.replyToId) {
         const parent = await repo.findComment(tx, input.replyToId);
         const sameTarget =
-          parent && (target.kind === 'post' ? parent.postId === target.id : parent.mediaId === target.id);
+          parent &&
+          (target.kind === 'post' ? parent.postId === target.id : parent.mediaId === target.id);
         if (!sameTarget) {
           throw badRequest('invalid_reply_to', 'You can only reply to a comment of the same post.');
         }
         if (parent.deletedAt) {
-          throw badRequest('cannot_reply_to_deleted_comment', 'This comment was deleted, so it cannot be answered.');
+          throw badRequest(
+            'cannot_reply_to_deleted_comment',
+            'This comment was deleted, so it cannot be answered.',
+          );
         }
         replyingUserId = parent.userId;
       }
@@ -157,8 +162,10 @@ export async function updateComment(
   input: UpdateCommentInput,
 ): Promise<Comment> {
   const current = await loadVisible(deps.db, commentId);
-  if (current.deletedAt) throw conflict('comment_deleted', 'This comment was deleted and cannot be edited.');
-  if (current.userId !== viewerId) throw forbidden('not_comment_author', 'Only the author can edit this comment.');
+  if (current.deletedAt)
+    throw conflict('comment_deleted', 'This comment was deleted and cannot be edited.');
+  if (current.userId !== viewerId)
+    throw forbidden('not_comment_author', 'Only the author can edit this comment.');
   // Checked again in the UPDATE itself, so a concurrent delete cannot be undone by an edit.
   const row = await repo.updateOwnComment(deps.db, commentId, viewerId, input.body);
   if (!row) throw conflict('comment_deleted', 'This comment was deleted and cannot be edited.');
@@ -177,10 +184,15 @@ export async function updateComment(
  * the system user, so its replies keep their place. Deleting a tombstone again is a no-op
  * (so a retried DELETE succeeds); anyone else's live comment is 403.
  */
-export async function deleteComment(deps: CommentsDeps, viewerId: string, commentId: string): Promise<Comment> {
+export async function deleteComment(
+  deps: CommentsDeps,
+  viewerId: string,
+  commentId: string,
+): Promise<Comment> {
   const current = await loadVisible(deps.db, commentId);
   if (current.deletedAt) return present(deps.db, commentId, viewerId);
-  if (current.userId !== viewerId) throw forbidden('not_comment_author', 'Only the author can delete this comment.');
+  if (current.userId !== viewerId)
+    throw forbidden('not_comment_author', 'Only the author can delete this comment.');
   const row = await repo.tombstoneComment(deps.db, commentId, viewerId);
   if (row) {
     await publish(deps.live, {
@@ -211,12 +223,18 @@ export async function setLike(
     const row = await repo.findCommentForUpdate(tx, commentId);
     if (!row) throw commentNotFound();
     if (liked) {
-      if (row.userId === viewerId) throw forbidden('cannot_like_own_comment', 'You cannot like your own comment.');
+      if (row.userId === viewerId)
+        throw forbidden('cannot_like_own_comment', 'You cannot like your own comment.');
       if (row.deletedAt || row.userId === SYSTEM_USER_ID) {
-        throw forbidden('cannot_like_deleted_comment', 'This comment was deleted and cannot be liked.');
+        throw forbidden(
+          'cannot_like_deleted_comment',
+          'This comment was deleted and cannot be liked.',
+        );
       }
     }
-    const changed = liked ? await repo.insertLike(tx, viewerId, commentId) : await repo.deleteLike(tx, viewerId, commentId);
+    const changed = liked
+      ? await repo.insertLike(tx, viewerId, commentId)
+      : await repo.deleteLike(tx, viewerId, commentId);
     const likeCount = changed
       ? await repo.shiftLikeCount(tx, commentId, liked ? 1 : -1)
       : await repo.likeCountOf(tx, commentId);

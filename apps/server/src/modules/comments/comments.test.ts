@@ -39,7 +39,12 @@ async function expectError(res: Response, status: number, code: string): Promise
 const postComment = (who: TestUser, postId: string, json: unknown) =>
   who.http(`/api/posts/${postId}/comments`, { method: 'POST', json });
 
-async function commentOn(who: TestUser, postId: string, body: string, replyToId?: string): Promise<Comment> {
+async function commentOn(
+  who: TestUser,
+  postId: string,
+  body: string,
+  replyToId?: string,
+): Promise<Comment> {
   const res = await postComment(who, postId, { body, replyToId });
   expect(res.status).toBe(201);
   return CommentSchema.parse(await res.json());
@@ -57,7 +62,10 @@ async function commentRow(id: string) {
 }
 
 async function postCommentCount(id: string): Promise<number> {
-  const [row] = await t.database.db.select({ n: posts.commentCount }).from(posts).where(eq(posts.id, id));
+  const [row] = await t.database.db
+    .select({ n: posts.commentCount })
+    .from(posts)
+    .where(eq(posts.id, id));
   return row!.n;
 }
 
@@ -95,7 +103,10 @@ describe('comments on a post', () => {
     const user = await createUser(t);
     const post = await createPost(t, { userId: user.user.id });
     const made: string[] = [];
-    for (let i = 0; i < 5; i++) made.push((await createComment(t, { userId: user.user.id, postId: post.id, body: `c${i}` })).id);
+    for (let i = 0; i < 5; i++)
+      made.push(
+        (await createComment(t, { userId: user.user.id, postId: post.id, body: `c${i}` })).id,
+      );
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -110,7 +121,11 @@ describe('comments on a post', () => {
     } while (cursor);
     expect(seen).toEqual(made);
 
-    await expectError(await user.http(`/api/posts/${post.id}/comments?cursor=bogus`), 400, 'invalid_cursor');
+    await expectError(
+      await user.http(`/api/posts/${post.id}/comments?cursor=bogus`),
+      400,
+      'invalid_cursor',
+    );
   });
 
   it('accepts 10,000 characters and refuses empty, blank and 10,001-character bodies', async () => {
@@ -141,12 +156,23 @@ describe('comments on a post', () => {
     const post = await createPost(t, { userId: user.user.id });
     const other = await createPost(t, { userId: user.user.id });
     const elsewhere = await createComment(t, { userId: user.user.id, postId: other.id });
-    const onMedia = await createComment(t, { userId: user.user.id, mediaId: (await createMedia(t)).id });
+    const onMedia = await createComment(t, {
+      userId: user.user.id,
+      mediaId: (await createMedia(t)).id,
+    });
 
     for (const replyToId of [elsewhere.id, onMedia.id, newId()]) {
-      await expectError(await postComment(user, post.id, { body: 'hi', replyToId }), 400, 'invalid_reply_to');
+      await expectError(
+        await postComment(user, post.id, { body: 'hi', replyToId }),
+        400,
+        'invalid_reply_to',
+      );
     }
-    await expectError(await postComment(user, post.id, { body: 'hi', replyToId: 'nope' }), 400, 'validation_error');
+    await expectError(
+      await postComment(user, post.id, { body: 'hi', replyToId: 'nope' }),
+      400,
+      'validation_error',
+    );
 
     const gone = await commentOn(user, post.id, 'soon gone');
     expect((await user.http(`/api/comments/${gone.id}`, { method: 'DELETE' })).status).toBe(200);
@@ -180,7 +206,8 @@ describe('comments on a post', () => {
     const user = await createUser(t);
     const other = await createUser(t);
     const post = await createPost(t, { userId: user.user.id });
-    for (let i = 0; i < 20; i++) expect((await postComment(user, post.id, { body: `n${i}` })).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await postComment(user, post.id, { body: `n${i}` })).status).toBe(201);
     const res = await postComment(user, post.id, { body: 'one too many' });
     await expectError(res, 429, 'rate_limited');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -194,7 +221,10 @@ describe('comments on a media entry', () => {
   it('have the same shape and rules, and move media.comment_count', async () => {
     const user = await createUser(t);
     const entry = await createMedia(t);
-    const res = await user.http(`/api/media/${entry.id}/comments`, { method: 'POST', json: { body: 'Best arc' } });
+    const res = await user.http(`/api/media/${entry.id}/comments`, {
+      method: 'POST',
+      json: { body: 'Best arc' },
+    });
     expect(res.status).toBe(201);
     const comment = CommentSchema.parse(await res.json());
     expect(comment).toMatchObject({ mediaId: entry.id, postId: null, body: 'Best arc' });
@@ -225,9 +255,16 @@ describe('PATCH /api/comments/:commentId', () => {
     const user = await createUser(t);
     const post = await createPost(t, { userId: user.user.id });
     const comment = await commentOn(user, post.id, 'tpyo');
-    const res = await user.http(`/api/comments/${comment.id}`, { method: 'PATCH', json: { body: ' typo ' } });
+    const res = await user.http(`/api/comments/${comment.id}`, {
+      method: 'PATCH',
+      json: { body: ' typo ' },
+    });
     expect(res.status).toBe(200);
-    expect(CommentSchema.parse(await res.json())).toMatchObject({ id: comment.id, body: 'typo', edited: true });
+    expect(CommentSchema.parse(await res.json())).toMatchObject({
+      id: comment.id,
+      body: 'typo',
+      edited: true,
+    });
   });
 
   it("refuses another user's edit with 403 and changes nothing", async () => {
@@ -236,7 +273,10 @@ describe('PATCH /api/comments/:commentId', () => {
     const post = await createPost(t, { userId: author.user.id });
     const comment = await commentOn(author, post.id, 'mine');
     await expectError(
-      await other.http(`/api/comments/${comment.id}`, { method: 'PATCH', json: { body: 'hacked' } }),
+      await other.http(`/api/comments/${comment.id}`, {
+        method: 'PATCH',
+        json: { body: 'hacked' },
+      }),
       403,
       'not_comment_author',
     );
@@ -311,7 +351,10 @@ describe('DELETE /api/comments/:commentId', () => {
     // A retried delete succeeds and changes nothing.
     const again = await alice.http(`/api/comments/${parent.id}`, { method: 'DELETE' });
     expect(again.status).toBe(200);
-    expect(CommentSchema.parse(await again.json())).toMatchObject({ deleted: true, body: DELETED_COMMENT_TEXT });
+    expect(CommentSchema.parse(await again.json())).toMatchObject({
+      deleted: true,
+      body: DELETED_COMMENT_TEXT,
+    });
     expect(await counterMismatches(t)).toEqual([]);
   });
 
@@ -321,13 +364,21 @@ describe('DELETE /api/comments/:commentId', () => {
     const post = await createPost(t, { userId: other.user.id });
     const comment = await commentOn(author, post.id, 'still here');
     // Not even the post's author may delete someone else's comment.
-    await expectError(await other.http(`/api/comments/${comment.id}`, { method: 'DELETE' }), 403, 'not_comment_author');
+    await expectError(
+      await other.http(`/api/comments/${comment.id}`, { method: 'DELETE' }),
+      403,
+      'not_comment_author',
+    );
     const row = await commentRow(comment.id);
     expect({ body: row.body, userId: row.userId, deletedAt: row.deletedAt }).toEqual({
       body: 'still here',
       userId: author.user.id,
       deletedAt: null,
     });
-    await expectError(await other.http(`/api/comments/${newId()}`, { method: 'DELETE' }), 404, 'comment_not_found');
+    await expectError(
+      await other.http(`/api/comments/${newId()}`, { method: 'DELETE' }),
+      404,
+      'comment_not_found',
+    );
   });
 });

@@ -20,7 +20,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const create = (who: TestUser, json: unknown) => who.http('/api/admin/communities', { method: 'POST', json });
+const create = (who: TestUser, json: unknown) =>
+  who.http('/api/admin/communities', { method: 'POST', json });
 const patch = (who: TestUser, id: string, json: unknown) =>
   who.http(`/api/admin/communities/${id}`, { method: 'PATCH', json });
 
@@ -38,7 +39,9 @@ function imageForm(png: Buffer): FormData {
 describe('POST /api/admin/communities', () => {
   it('lets an admin create a community, which search then finds', async () => {
     const k = token();
-    const c = await created(await create(admin, { name: `  ${k} Spy Family  `, about: ' Waku waku ' }));
+    const c = await created(
+      await create(admin, { name: `  ${k} Spy Family  `, about: ' Waku waku ' }),
+    );
     expect(c).toMatchObject({
       name: `${k} Spy Family`,
       about: 'Waku waku',
@@ -58,14 +61,22 @@ describe('POST /api/admin/communities', () => {
     const moderator = await createUser(t, { role: 'moderator' });
     await expectError(await create(member, { name: `${k} Nope` }), 403, 'forbidden');
     await expectError(await create(moderator, { name: `${k} Nope` }), 403, 'forbidden');
-    await expectError(await t.http('/api/admin/communities', { method: 'POST', json: { name: `${k} Nope` } }), 401, 'unauthorized');
+    await expectError(
+      await t.http('/api/admin/communities', { method: 'POST', json: { name: `${k} Nope` } }),
+      401,
+      'unauthorized',
+    );
     expect((await search(admin.http, { q: k })).items).toEqual([]);
   });
 
   it('keeps names unique ignoring case: 409 community_name_taken', async () => {
     const k = token();
     await created(await create(admin, { name: `${k} Frieren` }));
-    const err = await expectError(await create(admin, { name: `${k} FRIEREN` }), 409, 'community_name_taken');
+    const err = await expectError(
+      await create(admin, { name: `${k} FRIEREN` }),
+      409,
+      'community_name_taken',
+    );
     expect(err.message).toBe('A community with that name already exists.');
     await expectError(await create(admin, { name: ` ${k} frieren ` }), 409, 'community_name_taken');
     // A name that merely contains it, or has LIKE metacharacters, is another name.
@@ -77,7 +88,9 @@ describe('POST /api/admin/communities', () => {
 
   it('lets exactly one of 10 concurrent creations of one name (in different cases) win', async () => {
     const k = token();
-    const variants = Array.from({ length: 10 }, (_, i) => (i % 2 ? `${k} Dandadan` : `${k} DANDADAN`));
+    const variants = Array.from({ length: 10 }, (_, i) =>
+      i % 2 ? `${k} Dandadan` : `${k} DANDADAN`,
+    );
     const results = await Promise.all(variants.map((name) => create(admin, { name })));
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     expect((await search(admin.http, { q: k })).items).toHaveLength(1);
@@ -86,9 +99,17 @@ describe('POST /api/admin/communities', () => {
   it('validates the name and about text (400 validation_error naming the field)', async () => {
     const e1 = await expectError(await create(admin, { name: ' x ' }), 400, 'validation_error');
     expect(e1.message).toBe('name: Name must be at least 2 characters.');
-    const e2 = await expectError(await create(admin, { name: 'y'.repeat(61) }), 400, 'validation_error');
+    const e2 = await expectError(
+      await create(admin, { name: 'y'.repeat(61) }),
+      400,
+      'validation_error',
+    );
     expect(e2.message).toBe('name: Name must be at most 60 characters.');
-    await expectError(await create(admin, { name: 'Fine name', about: 'z'.repeat(2001) }), 400, 'validation_error');
+    await expectError(
+      await create(admin, { name: 'Fine name', about: 'z'.repeat(2001) }),
+      400,
+      'validation_error',
+    );
     await expectError(await create(admin, {}), 400, 'validation_error');
   });
 });
@@ -100,11 +121,18 @@ describe('PATCH /api/admin/communities/:communityId', () => {
     const res = await patch(admin, c.id, { about: 'After' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ name: `${k} Old`, about: 'After' });
-    const renamed = CommunitySchema.parse(await (await patch(admin, c.id, { name: `${k} New` })).json());
+    const renamed = CommunitySchema.parse(
+      await (await patch(admin, c.id, { name: `${k} New` })).json(),
+    );
     expect(renamed).toMatchObject({ id: c.id, name: `${k} New`, about: 'After' });
     // Its own name in another case is fine.
-    expect(await (await patch(admin, c.id, { name: `${k} NEW` })).json()).toMatchObject({ name: `${k} NEW` });
-    expect(await (await patch(admin, c.id, {})).json()).toMatchObject({ name: `${k} NEW`, about: 'After' });
+    expect(await (await patch(admin, c.id, { name: `${k} NEW` })).json()).toMatchObject({
+      name: `${k} NEW`,
+    });
+    expect(await (await patch(admin, c.id, {})).json()).toMatchObject({
+      name: `${k} NEW`,
+      about: 'After',
+    });
   });
 
   it("answers 409 for another community's name, 404 for unknown ids, 403 for non-admins", async () => {
@@ -120,7 +148,10 @@ describe('PATCH /api/admin/communities/:communityId', () => {
   it('shows isMember for the admin too', async () => {
     const c = await createCommunity(t);
     await joinCommunity(t, admin.user.id, c.id);
-    expect(await (await patch(admin, c.id, { about: 'Hi' })).json()).toMatchObject({ isMember: true, memberCount: 1 });
+    expect(await (await patch(admin, c.id, { about: 'Hi' })).json()).toMatchObject({
+      isMember: true,
+      memberCount: 1,
+    });
   });
 });
 
@@ -133,9 +164,15 @@ describe('POST /api/admin/communities/:communityId/image', () => {
     const first = await upload(await pngOf(1600, 900, '#aa3366'));
     expect(first.status, await first.clone().text()).toBe(200);
     const one = CommunitySchema.parse(await first.json());
-    expect(one.imageUrl).toMatch(new RegExp(`^/files/community-images/${c.id}/[0-9a-f-]+-1280\\.webp$`));
-    expect(one.thumbnailUrl).toMatch(new RegExp(`^/files/community-images/${c.id}/[0-9a-f-]+-640\\.webp$`));
-    const thumb = await sharp(Buffer.from(await (await t.http(one.thumbnailUrl!)).arrayBuffer())).metadata();
+    expect(one.imageUrl).toMatch(
+      new RegExp(`^/files/community-images/${c.id}/[0-9a-f-]+-1280\\.webp$`),
+    );
+    expect(one.thumbnailUrl).toMatch(
+      new RegExp(`^/files/community-images/${c.id}/[0-9a-f-]+-640\\.webp$`),
+    );
+    const thumb = await sharp(
+      Buffer.from(await (await t.http(one.thumbnailUrl!)).arrayBuffer()),
+    ).metadata();
     expect(thumb.width).toBe(640);
 
     const two = CommunitySchema.parse(await (await upload(await pngOf(300, 300))).json());
@@ -151,17 +188,30 @@ describe('POST /api/admin/communities/:communityId/image', () => {
   it('refuses non-images (415), non-admins (403) and unknown communities (404)', async () => {
     const c = await createCommunity(t);
     const notImage = new FormData();
-    notImage.append('file', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }), 'x.svg');
-    const res = await admin.http(`/api/admin/communities/${c.id}/image`, { method: 'POST', body: notImage });
+    notImage.append(
+      'file',
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }),
+      'x.svg',
+    );
+    const res = await admin.http(`/api/admin/communities/${c.id}/image`, {
+      method: 'POST',
+      body: notImage,
+    });
     expect(res.status).toBe(415);
     const png = await pngOf(100, 100);
     await expectError(
-      await member.http(`/api/admin/communities/${c.id}/image`, { method: 'POST', body: imageForm(png) }),
+      await member.http(`/api/admin/communities/${c.id}/image`, {
+        method: 'POST',
+        body: imageForm(png),
+      }),
       403,
       'forbidden',
     );
     await expectError(
-      await admin.http(`/api/admin/communities/${newId()}/image`, { method: 'POST', body: imageForm(png) }),
+      await admin.http(`/api/admin/communities/${newId()}/image`, {
+        method: 'POST',
+        body: imageForm(png),
+      }),
       404,
       'community_not_found',
     );

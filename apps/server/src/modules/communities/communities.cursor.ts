@@ -19,9 +19,10 @@ export interface CommunityCursor {
 const SECTION_CODES: Record<CursorSection, string> = { followed: 'f', rest: 'r' };
 
 export function encodeCursor(cursor: CommunityCursor): string {
-  return Buffer.from(JSON.stringify([SECTION_CODES[cursor.section], cursor.name, cursor.id]), 'utf8').toString(
-    'base64url',
-  );
+  return Buffer.from(
+    JSON.stringify([SECTION_CODES[cursor.section], cursor.name, cursor.id]),
+    'utf8',
+  ).toString('base64url');
 }
 
 const invalidCursor = () =>

@@ -11,7 +11,10 @@ const fileUrl = (key: string | null | undefined): string | null => (key ? `/file
 export type CommunityRow = typeof communities.$inferSelect;
 
 /** The columns a list entry needs, plus whether the viewer is a member. */
-export type CommunityListRow = Pick<CommunityRow, 'id' | 'name' | 'imageKey' | 'thumbnailKey' | 'memberCount'> & {
+export type CommunityListRow = Pick<
+  CommunityRow,
+  'id' | 'name' | 'imageKey' | 'thumbnailKey' | 'memberCount'
+> & {
   isMember: boolean;
 };
 

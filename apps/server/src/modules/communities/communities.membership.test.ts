@@ -5,7 +5,13 @@ import { queryRows } from '../../db/client';
 import { communities, communityMembers } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { counterMismatches, createCommunity, createPost, createUser, type TestUser } from '../../test/factories';
+import {
+  counterMismatches,
+  createCommunity,
+  createPost,
+  createUser,
+  type TestUser,
+} from '../../test/factories';
 import { expectError } from './communities.test-helpers';
 
 let t: TestApp;
@@ -19,8 +25,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const follow = (who: TestUser, id: string) => who.http(`/api/communities/${id}/membership`, { method: 'PUT' });
-const unfollow = (who: TestUser, id: string) => who.http(`/api/communities/${id}/membership`, { method: 'DELETE' });
+const follow = (who: TestUser, id: string) =>
+  who.http(`/api/communities/${id}/membership`, { method: 'PUT' });
+const unfollow = (who: TestUser, id: string) =>
+  who.http(`/api/communities/${id}/membership`, { method: 'DELETE' });
 
 async function memberRows(communityId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
@@ -31,7 +39,10 @@ async function memberRows(communityId: string): Promise<number> {
 }
 
 async function memberCount(communityId: string): Promise<number> {
-  const [row] = await t.database.db.select().from(communities).where(eq(communities.id, communityId));
+  const [row] = await t.database.db
+    .select()
+    .from(communities)
+    .where(eq(communities.id, communityId));
   return row!.memberCount;
 }
 
@@ -76,7 +87,10 @@ describe('PUT/DELETE /api/communities/:communityId/membership', () => {
     for (let i = 0; i < 2; i++) {
       const res = await follow(a, c.id);
       expect(res.status).toBe(200);
-      expect(MembershipStateSchema.parse(await res.json())).toEqual({ isMember: true, memberCount: 1 });
+      expect(MembershipStateSchema.parse(await res.json())).toEqual({
+        isMember: true,
+        memberCount: 1,
+      });
     }
     expect(await memberRows(c.id)).toBe(1);
     expect(await getCommunity(a, c.id)).toMatchObject({ isMember: true, memberCount: 1 });
@@ -96,14 +110,18 @@ describe('PUT/DELETE /api/communities/:communityId/membership', () => {
 
     const followed = await Promise.all(people.map((p) => follow(p, c.id)));
     expect(followed.map((r) => r.status)).toEqual(Array(20).fill(200));
-    const counts = await Promise.all(followed.map(async (r) => MembershipStateSchema.parse(await r.json()).memberCount));
+    const counts = await Promise.all(
+      followed.map(async (r) => MembershipStateSchema.parse(await r.json()).memberCount),
+    );
     // Each answer is the count right after its own insert: 1..20, each once.
     expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(await memberRows(c.id)).toBe(20);
     expect(await memberCount(c.id)).toBe(20);
 
     // Half of them again, concurrently with the other half leaving.
-    const mixed = await Promise.all(people.map((p, i) => (i % 2 ? follow(p, c.id) : unfollow(p, c.id))));
+    const mixed = await Promise.all(
+      people.map((p, i) => (i % 2 ? follow(p, c.id) : unfollow(p, c.id))),
+    );
     expect(mixed.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(await memberRows(c.id)).toBe(10);
     expect(await memberCount(c.id)).toBe(10);
@@ -128,7 +146,9 @@ describe('PUT/DELETE /api/communities/:communityId/membership', () => {
     expect(await memberCount(c.id)).toBe(0);
 
     // Follows and unfollows of one user interleaved: whatever the last one, counts equal rows.
-    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? follow(a, c.id) : unfollow(a, c.id))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? follow(a, c.id) : unfollow(a, c.id))),
+    );
     expect(await memberCount(c.id)).toBe(await memberRows(c.id));
     expect(await counterMismatches(t)).toEqual([]);
   });
@@ -148,7 +168,11 @@ describe('PUT/DELETE /api/communities/:communityId/membership', () => {
 
   it('needs a signed-in user and a browser Origin', async () => {
     const c = await createCommunity(t);
-    await expectError(await t.http(`/api/communities/${c.id}/membership`, { method: 'PUT' }), 401, 'unauthorized');
+    await expectError(
+      await t.http(`/api/communities/${c.id}/membership`, { method: 'PUT' }),
+      401,
+      'unauthorized',
+    );
     const a = await createUser(t);
     const foreign = await a.http(`/api/communities/${c.id}/membership`, {
       method: 'PUT',
@@ -170,6 +194,23 @@ describe('PUT/DELETE /api/communities/:communityId/membership', () => {
       { type: 'community.members', topic: `community:${c.id}`, communityId: c.id, memberCount: 1 },
       { type: 'community.members', topic: `community:${c.id}`, communityId: c.id, memberCount: 0 },
     ]);
+  });
+
+  it("makes the community's posts appear in the Following feed at once, and leave it on unfollow", async () => {
+    const author = await createUser(t);
+    const reader = await createUser(t);
+    const c = await createCommunity(t);
+    const post = await createPost(t, { userId: author.user.id, communityId: c.id });
+    const followingFeed = async () => {
+      const res = await reader.http('/api/feed?tab=following');
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as { items: { id: string }[] }).items.map((p) => p.id);
+    };
+    expect(await followingFeed()).not.toContain(post.id);
+    await follow(reader, c.id);
+    expect(await followingFeed()).toContain(post.id);
+    await unfollow(reader, c.id);
+    expect(await followingFeed()).not.toContain(post.id);
   });
 
   it('copies nothing: following a community with many posts writes one row', async () => {
@@ -196,7 +237,10 @@ async function tableSizes(): Promise<Record<string, number>> {
   );
   const out: Record<string, number> = {};
   for (const { name } of tables) {
-    const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ${sql.identifier(name)}`);
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ${sql.identifier(name)}`,
+    );
     out[name] = row!.n;
   }
   return out;

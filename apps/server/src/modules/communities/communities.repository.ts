@@ -51,7 +51,9 @@ export function listCommunitiesSql(opts: ListCommunitiesOptions): SQL {
   const conditions: SQL[] = [];
   if (opts.pattern !== undefined) conditions.push(sql`c.name ilike ${opts.pattern}`);
   if (opts.after) {
-    conditions.push(sql`(${sortKey}, c.id) > (lower(${opts.after.name}::text) collate "C", ${opts.after.id}::uuid)`);
+    conditions.push(
+      sql`(${sortKey}, c.id) > (lower(${opts.after.name}::text) collate "C", ${opts.after.id}::uuid)`,
+    );
   }
   const memberOf = sql`exists (select 1 from community_members m where m.community_id = c.id and m.user_id = ${viewer})`;
   const columns = sql`c.id, c.name, c.image_key, c.thumbnail_key, c.member_count`;
@@ -83,7 +85,10 @@ interface ListRowRaw extends Record<string, unknown> {
 }
 
 /** One page of the alphabetical list (see listCommunitiesSql). */
-export async function listCommunities(db: Db, opts: ListCommunitiesOptions): Promise<CommunityListRow[]> {
+export async function listCommunities(
+  db: Db,
+  opts: ListCommunitiesOptions,
+): Promise<CommunityListRow[]> {
   const rows = await queryRows<ListRowRaw>(db, listCommunitiesSql(opts));
   return rows.map((r) => ({
     id: r.id,
@@ -114,7 +119,11 @@ export async function isMember(db: Db, communityId: string, userId: string): Pro
  * when a row was really inserted. One primary-key probe: O(1) whatever the size of the
  * community (nothing is copied; the following feed is a query over memberships).
  */
-export async function insertMembership(db: Db, communityId: string, userId: string): Promise<boolean> {
+export async function insertMembership(
+  db: Db,
+  communityId: string,
+  userId: string,
+): Promise<boolean> {
   const rows = await queryRows<{ community_id: string }>(
     db,
     sql`insert into ${communityMembers} (community_id, user_id)
@@ -126,7 +135,11 @@ export async function insertMembership(db: Db, communityId: string, userId: stri
 }
 
 /** Deletes the membership row; true only when there was one. */
-export async function deleteMembership(db: Db, communityId: string, userId: string): Promise<boolean> {
+export async function deleteMembership(
+  db: Db,
+  communityId: string,
+  userId: string,
+): Promise<boolean> {
   const rows = await db
     .delete(communityMembers)
     .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
@@ -135,7 +148,11 @@ export async function deleteMembership(db: Db, communityId: string, userId: stri
 }
 
 /** Moves member_count by `delta` and answers the new count (undefined: no such community). */
-export async function shiftMemberCount(db: Db, communityId: string, delta: 1 | -1): Promise<number | undefined> {
+export async function shiftMemberCount(
+  db: Db,
+  communityId: string,
+  delta: 1 | -1,
+): Promise<number | undefined> {
   const [row] = await db
     .update(communities)
     .set({ memberCount: sql`${communities.memberCount} + ${delta}` })
@@ -159,14 +176,20 @@ export async function memberCountOf(db: Db, communityId: string): Promise<number
  * (The table has no unique index on lower(name): see docs/communities.md.)
  */
 export async function lockName(db: Db, name: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'community-name:'}::text || lower(${name}::text), 0))`);
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${'community-name:'}::text || lower(${name}::text), 0))`,
+  );
 }
 
 /**
  * Another community with this name, compared case-insensitively. The exact-match
  * ILIKE lets the trigram index find candidates; lower() = lower() decides.
  */
-export async function findByNameCi(db: Db, name: string, exceptId?: string): Promise<{ id: string } | undefined> {
+export async function findByNameCi(
+  db: Db,
+  name: string,
+  exceptId?: string,
+): Promise<{ id: string } | undefined> {
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`select c.id from ${communities} c
@@ -177,7 +200,10 @@ export async function findByNameCi(db: Db, name: string, exceptId?: string): Pro
   return row;
 }
 
-export async function insertCommunity(db: Db, values: { name: string; about: string }): Promise<CommunityRow> {
+export async function insertCommunity(
+  db: Db,
+  values: { name: string; about: string },
+): Promise<CommunityRow> {
   const [row] = await db.insert(communities).values(values).returning();
   return row!;
 }
@@ -199,7 +225,9 @@ export async function replaceImageKeys(
   db: Db,
   id: string,
   keys: { imageKey: string; thumbnailKey: string },
-): Promise<{ row: CommunityRow; old: { imageKey: string | null; thumbnailKey: string | null } } | undefined> {
+): Promise<
+  { row: CommunityRow; old: { imageKey: string | null; thumbnailKey: string | null } } | undefined
+> {
   const [current] = await db
     .select({ imageKey: communities.imageKey, thumbnailKey: communities.thumbnailKey })
     .from(communities)

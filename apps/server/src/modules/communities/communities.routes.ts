@@ -26,7 +26,12 @@ const errors = {
   404: ApiErrorBodySchema,
 };
 const adminErrors = { ...errors, 403: ApiErrorBodySchema, 409: ApiErrorBodySchema };
-const uploadErrors = { ...adminErrors, 413: ApiErrorBodySchema, 415: ApiErrorBodySchema, 429: ApiErrorBodySchema };
+const uploadErrors = {
+  ...adminErrors,
+  413: ApiErrorBodySchema,
+  415: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+};
 
 const UPLOAD_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 

@@ -4,7 +4,14 @@ import { buildTestApp, type TestApp } from '../../test/app';
 import { createCommunity, createUser, joinCommunity, type TestUser } from '../../test/factories';
 import { escapeLike, substringPattern } from './communities.repository';
 import { decodeCursor, encodeCursor } from './communities.cursor';
-import { expectError, listOrder, search, searchAll, searchPath, token } from './communities.test-helpers';
+import {
+  expectError,
+  listOrder,
+  search,
+  searchAll,
+  searchPath,
+  token,
+} from './communities.test-helpers';
 
 let t: TestApp;
 let viewer: TestUser;
@@ -28,10 +35,17 @@ async function communities(...list: string[]) {
 describe('GET /api/communities: matching', () => {
   it('matches a case-insensitive substring anywhere in the name', async () => {
     const k = token();
-    await communities(`${k} NARUTO Shippuden`, `Boruto ${k} naruto next`, `${k} Bleach`, `${k} naRUto`);
+    await communities(
+      `${k} NARUTO Shippuden`,
+      `Boruto ${k} naruto next`,
+      `${k} Bleach`,
+      `${k} naRUto`,
+    );
     const narutos = [`Boruto ${k} naruto next`, `${k} naRUto`, `${k} NARUTO Shippuden`];
-    const inWorld = async (q: string) => names(await search(viewer.http, { q, limit: 100 })).filter((n) => n.includes(k));
-    for (const q of ['naruto', 'NARUTO', 'NaRuTo', 'arut', 'ARU']) expect(await inWorld(q)).toEqual(narutos);
+    const inWorld = async (q: string) =>
+      names(await search(viewer.http, { q, limit: 100 })).filter((n) => n.includes(k));
+    for (const q of ['naruto', 'NARUTO', 'NaRuTo', 'arut', 'ARU'])
+      expect(await inWorld(q)).toEqual(narutos);
     expect(await inWorld(`${k.toUpperCase()} NAR`)).toEqual(narutos);
     expect(await inWorld(`${k} NARUTO s`)).toEqual([`${k} NARUTO Shippuden`]);
     expect(await inWorld(`${k} bleach`)).toEqual([`${k} Bleach`]);
@@ -51,7 +65,15 @@ describe('GET /api/communities: matching', () => {
 
   it('takes %, _ and \\ literally, not as LIKE wildcards', async () => {
     const k = token();
-    await communities(`${k} 100% Moe`, `${k} 100 Moe`, `${k} 1000 Moe`, `${k} snake_case`, `${k} snakeXcase`, `${k} back\\slash`, `${k} backslash`);
+    await communities(
+      `${k} 100% Moe`,
+      `${k} 100 Moe`,
+      `${k} 1000 Moe`,
+      `${k} snake_case`,
+      `${k} snakeXcase`,
+      `${k} back\\slash`,
+      `${k} backslash`,
+    );
     expect(names(await search(viewer.http, { q: `${k} 100%` }))).toEqual([`${k} 100% Moe`]);
     expect(names(await search(viewer.http, { q: `${k} 100% moe` }))).toEqual([`${k} 100% Moe`]);
     expect(names(await search(viewer.http, { q: `${k} snake_` }))).toEqual([`${k} snake_case`]);
@@ -82,10 +104,20 @@ describe('GET /api/communities: matching', () => {
   });
 
   it('answers a 10,000-character query with a clear 400, and accepts exactly 200 characters', async () => {
-    const err = await expectError(await viewer.http(searchPath({ q: 'a'.repeat(10_000) })), 400, 'validation_error');
+    const err = await expectError(
+      await viewer.http(searchPath({ q: 'a'.repeat(10_000) })),
+      400,
+      'validation_error',
+    );
     expect(err.message).toBe(`q: Search text must be at most ${LIMITS.searchQueryMax} characters.`);
-    expect(err.details).toEqual([{ path: 'q', message: `Search text must be at most ${LIMITS.searchQueryMax} characters.` }]);
-    await expectError(await viewer.http(searchPath({ q: 'b'.repeat(201) })), 400, 'validation_error');
+    expect(err.details).toEqual([
+      { path: 'q', message: `Search text must be at most ${LIMITS.searchQueryMax} characters.` },
+    ]);
+    await expectError(
+      await viewer.http(searchPath({ q: 'b'.repeat(201) })),
+      400,
+      'validation_error',
+    );
     expect((await viewer.http(searchPath({ q: 'b'.repeat(200) }))).status).toBe(200);
     // Surrounding spaces are trimmed before the length is checked.
     expect((await viewer.http(searchPath({ q: ` ${'b'.repeat(200)} ` }))).status).toBe(200);
@@ -99,11 +131,27 @@ describe('GET /api/communities: matching', () => {
 describe('GET /api/communities: order and pages', () => {
   it('lists alphabetically, ignoring case, ties broken by id', async () => {
     const k = token();
-    const rows = await communities(`${k} beta`, `${k} Alpha`, `${k} alpha2`, `${k} Gamma`, `${k} BETA2`, `${k} ALPHA`, `${k} 9lives`, `${k} Éclair`);
+    const rows = await communities(
+      `${k} beta`,
+      `${k} Alpha`,
+      `${k} alpha2`,
+      `${k} Gamma`,
+      `${k} BETA2`,
+      `${k} ALPHA`,
+      `${k} 9lives`,
+      `${k} Éclair`,
+    );
     const page = await search(viewer.http, { q: k });
     expect(page.items.map((c) => c.id)).toEqual([...rows].sort(listOrder).map((r) => r.id));
     expect(names(page).map((n) => n.slice(k.length + 1).toLowerCase())).toEqual([
-      '9lives', 'alpha', 'alpha', 'alpha2', 'beta', 'beta2', 'gamma', 'éclair',
+      '9lives',
+      'alpha',
+      'alpha',
+      'alpha2',
+      'beta',
+      'beta2',
+      'gamma',
+      'éclair',
     ]);
     // Equal names (ignoring case) come in id order.
     const alphas = page.items.filter((c) => c.name.toLowerCase() === `${k} alpha`).map((c) => c.id);
@@ -113,7 +161,8 @@ describe('GET /api/communities: order and pages', () => {
   it('pages with a keyset cursor: every community once, in order, whatever the page size', async () => {
     const k = token();
     const list: string[] = [];
-    for (let i = 0; i < 23; i++) list.push(`${k} ${['x', 'X', 'y'][i % 3]}${String(i % 7).padStart(2, '0')}`);
+    for (let i = 0; i < 23; i++)
+      list.push(`${k} ${['x', 'X', 'y'][i % 3]}${String(i % 7).padStart(2, '0')}`);
     const rows = await communities(...list);
     const expected = [...rows].sort(listOrder).map((r) => r.id);
     for (const limit of [1, 4, 7, 23, 100]) {
@@ -129,11 +178,20 @@ describe('GET /api/communities: order and pages', () => {
     const first = await search(viewer.http, { q: k, limit: 2 });
     await communities(`${k} a0`);
     const second = await search(viewer.http, { q: k, limit: 2, cursor: first.nextCursor! });
-    expect([...names(first), ...names(second)]).toEqual([`${k} m1`, `${k} m2`, `${k} m3`, `${k} m4`]);
+    expect([...names(first), ...names(second)]).toEqual([
+      `${k} m1`,
+      `${k} m2`,
+      `${k} m3`,
+      `${k} m4`,
+    ]);
   });
 
   it('refuses a cursor it did not hand out with 400 invalid_cursor', async () => {
-    for (const cursor of ['nope', Buffer.from('["r","x","not-an-id"]').toString('base64url'), 'a'.repeat(900)]) {
+    for (const cursor of [
+      'nope',
+      Buffer.from('["r","x","not-an-id"]').toString('base64url'),
+      'a'.repeat(900),
+    ]) {
       await expectError(await viewer.http(searchPath({ cursor })), 400, 'invalid_cursor');
     }
   });
@@ -147,7 +205,14 @@ describe('GET /api/communities: order and pages', () => {
       [`${k} a`, false, 0],
       [`${k} b`, true, 1],
     ]);
-    expect(page.items[0]).toEqual({ id: a!.id, name: `${k} a`, imageUrl: null, thumbnailUrl: null, memberCount: 0, isMember: false });
+    expect(page.items[0]).toEqual({
+      id: a!.id,
+      name: `${k} a`,
+      imageUrl: null,
+      thumbnailUrl: null,
+      memberCount: 0,
+      isMember: false,
+    });
   });
 });
 
@@ -157,7 +222,8 @@ describe('GET /api/communities?followedFirst=true (the create-post picker)', () 
     const user = await createUser(t);
     const rows = await communities(...['f', 'c', 'a', 'e', 'b', 'd', 'g'].map((l) => `${k} ${l}`));
     const byName = new Map(rows.map((r) => [r.name, r]));
-    for (const l of ['e', 'b', 'g']) await joinCommunity(t, user.user.id, byName.get(`${k} ${l}`)!.id);
+    for (const l of ['e', 'b', 'g'])
+      await joinCommunity(t, user.user.id, byName.get(`${k} ${l}`)!.id);
     const expected = ['b', 'e', 'g', 'a', 'c', 'd', 'f'].map((l) => `${k} ${l}`);
     for (const limit of [1, 2, 3, 4, 50]) {
       const { items } = await searchAll(user.http, { q: k, followedFirst: true, limit });
@@ -178,8 +244,14 @@ describe('GET /api/communities?followedFirst=true (the create-post picker)', () 
     const [x1, , y1] = await communities(`${k} x1`, `${k} x2`, `${k} y1`, `${k} y2`);
     await joinCommunity(t, user.user.id, x1!.id);
     await joinCommunity(t, user.user.id, y1!.id);
-    expect(names(await search(user.http, { q: `${k} y`, followedFirst: true }))).toEqual([`${k} y1`, `${k} y2`]);
-    expect(names(await search(user.http, { q: `${k} x`, followedFirst: 'true' }))).toEqual([`${k} x1`, `${k} x2`]);
+    expect(names(await search(user.http, { q: `${k} y`, followedFirst: true }))).toEqual([
+      `${k} y1`,
+      `${k} y2`,
+    ]);
+    expect(names(await search(user.http, { q: `${k} x`, followedFirst: 'true' }))).toEqual([
+      `${k} x1`,
+      `${k} x2`,
+    ]);
   });
 });
 
@@ -190,7 +262,11 @@ describe('search helpers', () => {
   });
 
   it('round-trips cursors', () => {
-    const c = { section: 'followed' as const, name: 'Café "x" | y', id: '01890a5d-ac96-774b-bcce-b302099a8057' };
+    const c = {
+      section: 'followed' as const,
+      name: 'Café "x" | y',
+      id: '01890a5d-ac96-774b-bcce-b302099a8057',
+    };
     expect(decodeCursor(encodeCursor(c))).toEqual(c);
     expect(decodeCursor(undefined)).toBeUndefined();
   });

@@ -28,7 +28,8 @@ export interface CommunitiesDeps {
 }
 
 const communityNotFound = () => notFound('community_not_found', 'That community does not exist.');
-const nameTaken = () => conflict('community_name_taken', 'A community with that name already exists.');
+const nameTaken = () =>
+  conflict('community_name_taken', 'A community with that name already exists.');
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
@@ -37,21 +38,40 @@ const FOREIGN_KEY_VIOLATION = '23503';
  * match themselves. With `followedFirst`, the viewer's own communities come first (both
  * parts alphabetical), then all the others. Keyset pages: no duplicates, same cost deep down.
  */
-export async function searchCommunities(db: Db, viewerId: string, query: SearchCommunitiesQuery): Promise<CommunityPage> {
+export async function searchCommunities(
+  db: Db,
+  viewerId: string,
+  query: SearchCommunitiesQuery,
+): Promise<CommunityPage> {
   const cursor = decodeCursor(query.cursor);
   const limit = query.limit;
   const q = query.q.trim();
   const base = { viewerId, pattern: q === '' ? undefined : repo.substringPattern(q) };
 
   if (!query.followedFirst) {
-    const rows = await repo.listCommunities(db, { ...base, section: 'all', after: cursor, limit: limit + 1 });
+    const rows = await repo.listCommunities(db, {
+      ...base,
+      section: 'all',
+      after: cursor,
+      limit: limit + 1,
+    });
     return pageOf(rows, limit, () => 'rest');
   }
   if (cursor?.section === 'rest') {
-    const rows = await repo.listCommunities(db, { ...base, section: 'unfollowed', after: cursor, limit: limit + 1 });
+    const rows = await repo.listCommunities(db, {
+      ...base,
+      section: 'unfollowed',
+      after: cursor,
+      limit: limit + 1,
+    });
     return pageOf(rows, limit, () => 'rest');
   }
-  const followed = await repo.listCommunities(db, { ...base, section: 'followed', after: cursor, limit: limit + 1 });
+  const followed = await repo.listCommunities(db, {
+    ...base,
+    section: 'followed',
+    after: cursor,
+    limit: limit + 1,
+  });
   if (followed.length > limit) return pageOf(followed, limit, () => 'followed');
   const rest = await repo.listCommunities(db, {
     ...base,
@@ -62,7 +82,11 @@ export async function searchCommunities(db: Db, viewerId: string, query: SearchC
 }
 
 /** `rows` holds up to limit + 1 rows: the extra one only says that more follow. */
-function pageOf(rows: CommunityListRow[], limit: number, sectionAt: (index: number) => CursorSection): CommunityPage {
+function pageOf(
+  rows: CommunityListRow[],
+  limit: number,
+  sectionAt: (index: number) => CursorSection,
+): CommunityPage {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -75,7 +99,11 @@ function pageOf(rows: CommunityListRow[], limit: number, sectionAt: (index: numb
 }
 
 /** One community as the viewer sees it. 404 `community_not_found` for unknown or malformed ids. */
-export async function getCommunity(db: Db, viewerId: string, communityId: string): Promise<Community> {
+export async function getCommunity(
+  db: Db,
+  viewerId: string,
+  communityId: string,
+): Promise<Community> {
   if (!isId(communityId)) throw communityNotFound();
   const row = await repo.findCommunityById(db, communityId);
   if (!row) throw communityNotFound();
@@ -89,7 +117,11 @@ export async function getCommunity(db: Db, viewerId: string, communityId: string
  * of the community: no posts are copied, the following feed is a query over memberships.
  * Publishes `community.members` after the commit when the count changed.
  */
-export async function follow(deps: CommunitiesDeps, viewerId: string, communityId: string): Promise<MembershipState> {
+export async function follow(
+  deps: CommunitiesDeps,
+  viewerId: string,
+  communityId: string,
+): Promise<MembershipState> {
   if (!isId(communityId)) throw communityNotFound();
   let result: { memberCount: number | undefined; changed: boolean };
   try {
@@ -109,7 +141,11 @@ export async function follow(deps: CommunitiesDeps, viewerId: string, communityI
 }
 
 /** Unfollows (leaves) a community; idempotent like `follow`, and O(1) too. */
-export async function unfollow(deps: CommunitiesDeps, viewerId: string, communityId: string): Promise<MembershipState> {
+export async function unfollow(
+  deps: CommunitiesDeps,
+  viewerId: string,
+  communityId: string,
+): Promise<MembershipState> {
   if (!isId(communityId)) throw communityNotFound();
   const result = await runInTransaction(deps.db, async (tx) => {
     const deleted = await repo.deleteMembership(tx, communityId, viewerId);
@@ -188,7 +224,8 @@ export async function setCommunityImage(
   communityId: string,
   buffer: Buffer,
 ): Promise<Community> {
-  if (!isId(communityId) || !(await repo.findCommunityById(deps.db, communityId))) throw communityNotFound();
+  if (!isId(communityId) || !(await repo.findCommunityById(deps.db, communityId)))
+    throw communityNotFound();
   const prefix = communityImagePrefix(communityId);
   const saved = await saveImageUpload(deps.storage, { prefix, buffer, maxWidth: 1280 });
   const keys = { imageKey: saved.key, thumbnailKey: saved.variants.w640Key };

@@ -55,7 +55,10 @@ export async function searchAll(
 }
 
 /** The list order: lower-cased name by code point (COLLATE "C" on UTF-8 = code point order), then id. */
-export function listOrder(a: { name: string; id: string }, b: { name: string; id: string }): number {
+export function listOrder(
+  a: { name: string; id: string },
+  b: { name: string; id: string },
+): number {
   const x = a.name.toLowerCase();
   const y = b.name.toLowerCase();
   if (x !== y) return codePointCompare(x, y);

@@ -30,7 +30,10 @@ export interface OpenLiveOptions {
 }
 
 /** Opens ws://…/api/live on `baseUrl` (http://127.0.0.1:port). Resolves when the socket is open. */
-export async function openLive(baseUrl: string, opts: OpenLiveOptions = {}): Promise<LiveTestClient> {
+export async function openLive(
+  baseUrl: string,
+  opts: OpenLiveOptions = {},
+): Promise<LiveTestClient> {
   const headers: Record<string, string> = {};
   if (opts.cookie) headers.cookie = opts.cookie;
   const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/live`, {
@@ -79,7 +82,9 @@ export async function openLive(baseUrl: string, opts: OpenLiveOptions = {}): Pro
         if (found) return resolve(found);
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no ${type} event within ${timeoutMs} ms; got ${JSON.stringify(events)}`));
+          reject(
+            new Error(`no ${type} event within ${timeoutMs} ms; got ${JSON.stringify(events)}`),
+          );
         }, timeoutMs);
         const check = () => {
           const e = find();

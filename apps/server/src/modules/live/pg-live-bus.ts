@@ -54,7 +54,6 @@ export function createPgLiveBus(pool: pg.Pool, opts: PgLiveBusOptions = {}): PgL
   let everListened = false;
   let delay = minDelay;
   let reconnectTimer: NodeJS.Timeout | undefined;
-  let healthTimer: NodeJS.Timeout | undefined;
   let resolveReady!: () => void;
   const readyPromise = new Promise<void>((resolve) => (resolveReady = resolve));
 
@@ -125,7 +124,7 @@ export function createPgLiveBus(pool: pg.Pool, opts: PgLiveBusOptions = {}): PgL
     resolveReady();
   }
 
-  healthTimer = setInterval(() => {
+  const healthTimer = setInterval(() => {
     const c = client;
     if (!c || !listening) return;
     const timeout = setTimeout(() => drop(c, new Error('health check timed out')), 10_000);
@@ -151,7 +150,10 @@ export function createPgLiveBus(pool: pg.Pool, opts: PgLiveBusOptions = {}): PgL
       deliver(event);
       const payload = JSON.stringify({ o: origin, e: event } satisfies Envelope);
       if (Buffer.byteLength(payload, 'utf8') > MAX_PAYLOAD_BYTES) {
-        opts.log?.error({ type: event.type }, 'live event too large for NOTIFY; other servers will not see it');
+        opts.log?.error(
+          { type: event.type },
+          'live event too large for NOTIFY; other servers will not see it',
+        );
         return;
       }
       try {

@@ -19,14 +19,20 @@ async function renderSignedIn(path: string) {
 describe('app layout', () => {
   beforeEach(() => {
     vi.mocked(useSession).mockReturnValue(sessions.signedIn());
-    vi.mocked(authClient.signOut).mockResolvedValue({ data: { success: true }, error: null } as never);
+    vi.mocked(authClient.signOut).mockResolvedValue({
+      data: { success: true },
+      error: null,
+    } as never);
   });
 
   describe('top bar', () => {
     it('has the logo link to /feed and icon links with accessible names, the current one marked', async () => {
       await renderSignedIn('/media');
       const banner = screen.getByRole('banner');
-      expect(within(banner).getByRole('link', { name: 'Otakura' })).toHaveAttribute('href', '/feed');
+      expect(within(banner).getByRole('link', { name: 'Otakura' })).toHaveAttribute(
+        'href',
+        '/feed',
+      );
 
       const nav = screen.getByRole('navigation', { name: 'Main' });
       const expected: Array<[string, string]> = [
@@ -40,7 +46,10 @@ describe('app layout', () => {
       for (const [name, href] of expected) {
         expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
       }
-      expect(within(nav).getByRole('link', { name: 'Media' })).toHaveAttribute('aria-current', 'page');
+      expect(within(nav).getByRole('link', { name: 'Media' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
       expect(within(nav).getByRole('link', { name: 'Feed' })).not.toHaveAttribute('aria-current');
     });
 
@@ -121,7 +130,9 @@ describe('app layout', () => {
       const { user, router } = await renderSignedIn('/feed');
       await user.click(screen.getByRole('button', { name: 'Logout' }));
 
-      const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure you want to log out?' });
+      const dialog = await screen.findByRole('alertdialog', {
+        name: 'Are you sure you want to log out?',
+      });
       expect(authClient.signOut).not.toHaveBeenCalled();
       await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
 
@@ -141,7 +152,10 @@ describe('app layout', () => {
     });
 
     it('reports a failed logout and keeps the user where they are', async () => {
-      vi.mocked(authClient.signOut).mockResolvedValue({ data: null, error: { message: 'Offline' } } as never);
+      vi.mocked(authClient.signOut).mockResolvedValue({
+        data: null,
+        error: { message: 'Offline' },
+      } as never);
       const { user, router } = await renderSignedIn('/feed');
       await user.click(screen.getByRole('button', { name: 'Logout' }));
       const dialog = await screen.findByRole('alertdialog');

@@ -1,5 +1,13 @@
 import clsx from 'clsx';
-import { Clapperboard, House, Menu, Search, ShoppingBag, SquarePlus, type LucideIcon } from 'lucide-react';
+import {
+  Clapperboard,
+  House,
+  Menu,
+  Search,
+  ShoppingBag,
+  SquarePlus,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Avatar } from '@/components/ui/avatar';
@@ -32,7 +40,13 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
   const user = session.status === 'signed-in' ? session.user : null;
 
   return (
-    <header className={clsx('topbar', scrolled && 'topbar--scrolled', searchArea && 'topbar--with-search')}>
+    <header
+      className={clsx(
+        'topbar',
+        scrolled && 'topbar--scrolled',
+        searchArea && 'topbar--with-search',
+      )}
+    >
       <div className="topbar__inner">
         <IconButton
           className="topbar__menu"

@@ -4,7 +4,15 @@ import { useTheme } from '@/lib/theme';
 import './logo.css';
 
 /** The mark that follows the theme: the light logo on the dark theme and the dark logo on the light theme. */
-export function LogoMark({ size = 32, alt = PRODUCT_NAME, className }: { size?: number; alt?: string; className?: string }) {
+export function LogoMark({
+  size = 32,
+  alt = PRODUCT_NAME,
+  className,
+}: {
+  size?: number;
+  alt?: string;
+  className?: string;
+}) {
   const { theme } = useTheme();
   return (
     <img

@@ -25,7 +25,15 @@ export interface PageProps {
   className?: string;
 }
 
-export function Page({ title, actions, subtitle, hideTitle, width = 'wide', children, className }: PageProps) {
+export function Page({
+  title,
+  actions,
+  subtitle,
+  hideTitle,
+  width = 'wide',
+  children,
+  className,
+}: PageProps) {
   useDocumentTitle(title);
   return (
     <div className={clsx('page', `page--${width}`, className)}>

@@ -16,7 +16,9 @@ export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const first = words[0] ?? '';
   const second = words.length > 1 ? (words[words.length - 1] ?? '') : '';
-  const letters = second ? [...first].slice(0, 1).concat([...second].slice(0, 1)) : [...first].slice(0, 2);
+  const letters = second
+    ? [...first].slice(0, 1).concat([...second].slice(0, 1))
+    : [...first].slice(0, 2);
   return letters.join('').toUpperCase() || '?';
 }
 

@@ -16,7 +16,12 @@ export function Card({ padding = 'md', interactive, asChild, className, ...rest 
   const Comp = asChild ? Slot.Root : 'div';
   return (
     <Comp
-      className={clsx('ui-card', `ui-card--pad-${padding}`, interactive && 'ui-card--interactive', className)}
+      className={clsx(
+        'ui-card',
+        `ui-card--pad-${padding}`,
+        interactive && 'ui-card--interactive',
+        className,
+      )}
       {...rest}
     />
   );

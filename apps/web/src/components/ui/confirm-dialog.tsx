@@ -70,7 +70,9 @@ export function ConfirmDialog({
         >
           <AlertDialog.Title className="ui-confirm__title">{title}</AlertDialog.Title>
           {description ? (
-            <AlertDialog.Description className="ui-confirm__description">{description}</AlertDialog.Description>
+            <AlertDialog.Description className="ui-confirm__description">
+              {description}
+            </AlertDialog.Description>
           ) : null}
           <div className="ui-confirm__actions">
             <AlertDialog.Cancel asChild>

@@ -15,7 +15,14 @@ export interface EmptyStateProps {
 }
 
 /** Nothing to show yet: a short friendly line and the next action. */
-export function EmptyState({ icon, title, description, action, headingLevel = 2, className }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  headingLevel = 2,
+  className,
+}: EmptyStateProps) {
   const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1] ?? 'h2';
   return (
     <section className={clsx('ui-empty', className)}>

@@ -38,7 +38,10 @@ export function Field({ label, hint, error, hideLabel, id, className, children }
 
   return (
     <div className={clsx('ui-field', error ? 'ui-field--invalid' : undefined, className)}>
-      <label htmlFor={controlId} className={clsx('ui-field__label', hideLabel && 'visually-hidden')}>
+      <label
+        htmlFor={controlId}
+        className={clsx('ui-field__label', hideLabel && 'visually-hidden')}
+      >
         {label}
       </label>
       {children({
@@ -72,7 +75,14 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
   ref,
 ) {
   return (
-    <Field label={label} hint={hint} error={error} hideLabel={hideLabel} id={id} className={fieldClassName}>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      hideLabel={hideLabel}
+      id={id}
+      className={fieldClassName}
+    >
       {(control) => (
         <input ref={ref} className={clsx('ui-input', className)} {...control} {...rest} />
       )}
@@ -87,9 +97,21 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   ref,
 ) {
   return (
-    <Field label={label} hint={hint} error={error} hideLabel={hideLabel} id={id} className={fieldClassName}>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      hideLabel={hideLabel}
+      id={id}
+      className={fieldClassName}
+    >
       {(control) => (
-        <textarea ref={ref} className={clsx('ui-input', 'ui-textarea', className)} {...control} {...rest} />
+        <textarea
+          ref={ref}
+          className={clsx('ui-input', 'ui-textarea', className)}
+          {...control}
+          {...rest}
+        />
       )}
     </Field>
   );

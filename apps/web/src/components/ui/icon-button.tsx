@@ -15,7 +15,12 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
   { variant = 'ghost', size = 'md', asChild = false, className, type, children, ...rest },
   ref,
 ) {
-  const classes = clsx('ui-icon-button', `ui-icon-button--${variant}`, `ui-icon-button--${size}`, className);
+  const classes = clsx(
+    'ui-icon-button',
+    `ui-icon-button--${variant}`,
+    `ui-icon-button--${size}`,
+    className,
+  );
   if (asChild) {
     return (
       <Slot.Root ref={ref} className={classes} {...rest}>

@@ -12,10 +12,16 @@ export function TabsList({ className, ...props }: ComponentPropsWithoutRef<typeo
   return <RadixTabs.List className={clsx('ui-tabs__list', className)} {...props} />;
 }
 
-export function TabsTrigger({ className, ...props }: ComponentPropsWithoutRef<typeof RadixTabs.Trigger>) {
+export function TabsTrigger({
+  className,
+  ...props
+}: ComponentPropsWithoutRef<typeof RadixTabs.Trigger>) {
   return <RadixTabs.Trigger className={clsx('ui-tabs__trigger', className)} {...props} />;
 }
 
-export function TabsContent({ className, ...props }: ComponentPropsWithoutRef<typeof RadixTabs.Content>) {
+export function TabsContent({
+  className,
+  ...props
+}: ComponentPropsWithoutRef<typeof RadixTabs.Content>) {
   return <RadixTabs.Content className={clsx('ui-tabs__content', className)} {...props} />;
 }

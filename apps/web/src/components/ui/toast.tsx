@@ -2,7 +2,15 @@ import { TIMINGS } from '@otakura/shared';
 import clsx from 'clsx';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import './toast.css';
 
 export type ToastVariant = 'default' | 'success' | 'error';
@@ -72,7 +80,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <div className="ui-toast__text">
                 <Toast.Title className="ui-toast__title">{title}</Toast.Title>
                 {description ? (
-                  <Toast.Description className="ui-toast__description">{description}</Toast.Description>
+                  <Toast.Description className="ui-toast__description">
+                    {description}
+                  </Toast.Description>
                 ) : null}
               </div>
               {action ? (

@@ -86,7 +86,10 @@ describe('ConfirmDialog', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this comment?' });
     await user.click(screen.getByRole('button', { name: 'Delete Comment' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: 'Delete Comment' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Delete Comment' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     await act(async () => finish());
     expect(dialog).not.toBeInTheDocument();
   });
@@ -121,7 +124,11 @@ describe('Toast', () => {
 
   function Trigger() {
     const { toast } = useToast();
-    return <button onClick={() => toast({ title: 'Item successfully removed from cart!' })}>remove</button>;
+    return (
+      <button onClick={() => toast({ title: 'Item successfully removed from cart!' })}>
+        remove
+      </button>
+    );
   }
 
   it('shows a toast and closes it after TIMINGS.toastMs (5000 ms)', () => {

@@ -9,7 +9,9 @@ export default function ForgotPasswordPage() {
     <div className="auth-page">
       <div className="auth-page__header">
         <h1>Forgot Password</h1>
-        <p className="auth-page__subtitle">Enter your email and we will send you a link to reset your password.</p>
+        <p className="auth-page__subtitle">
+          Enter your email and we will send you a link to reset your password.
+        </p>
       </div>
       <ForgotPasswordForm onSubmit={() => undefined} />
     </div>

@@ -7,7 +7,10 @@ export default function ReturnPage() {
   useDocumentTitle(undefined);
   return (
     <main className="return-page">
-      <LogoMark size={160} />
+      {/* The heading is the logo itself: nothing else shows, and the page still has a name. */}
+      <h1 className="return-page__heading">
+        <LogoMark size={160} />
+      </h1>
     </main>
   );
 }

@@ -3,5 +3,11 @@ import { UnderConstruction } from '@/components/page/under-construction';
 
 /** /accessibility. Filled by its feature's issue. */
 export default function AccessibilityPage() {
-  return <UnderConstruction title="Accessibility Display and Languages" icon={<Accessibility />} width="narrow" />;
+  return (
+    <UnderConstruction
+      title="Accessibility Display and Languages"
+      icon={<Accessibility />}
+      width="narrow"
+    />
+  );
 }

@@ -25,10 +25,17 @@ describe('LoginForm', () => {
   });
 
   it('links to Forgot password and Sign up, and shows errors in its error area', () => {
-    renderWithProviders(<LoginForm onSubmit={() => undefined} error="Sorry, that email or password is incorrect." />);
-    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgotPassword');
+    renderWithProviders(
+      <LoginForm onSubmit={() => undefined} error="Sorry, that email or password is incorrect." />,
+    );
+    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute(
+      'href',
+      '/forgotPassword',
+    );
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signUp');
-    expect(screen.getByRole('alert')).toHaveTextContent('Sorry, that email or password is incorrect.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Sorry, that email or password is incorrect.',
+    );
   });
 });
 
@@ -60,7 +67,9 @@ describe('SignUpForm', () => {
   });
 
   it('shows a field error tied to its input', () => {
-    renderWithProviders(<SignUpForm onSubmit={() => undefined} fieldErrors={{ username: 'Username is taken' }} />);
+    renderWithProviders(
+      <SignUpForm onSubmit={() => undefined} fieldErrors={{ username: 'Username is taken' }} />,
+    );
     const input = screen.getByLabelText('Username');
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Username is taken');

@@ -14,7 +14,12 @@ export interface ForgotPasswordFormProps {
 }
 
 /** Spec §2 Forgot password: an email field, a Forgot Password button and a Cancel link to /. */
-export function ForgotPasswordForm({ onSubmit, error, notice, pending = false }: ForgotPasswordFormProps) {
+export function ForgotPasswordForm({
+  onSubmit,
+  error,
+  notice,
+  pending = false,
+}: ForgotPasswordFormProps) {
   const [email, setEmail] = useState('');
   const messageId = useId();
   const filled = email.trim() !== '';
@@ -26,7 +31,12 @@ export function ForgotPasswordForm({ onSubmit, error, notice, pending = false }:
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-describedby={error || notice ? messageId : undefined}>
+    <form
+      className="auth-form"
+      onSubmit={submit}
+      noValidate
+      aria-describedby={error || notice ? messageId : undefined}
+    >
       <Input
         label="Email"
         type="email"

@@ -30,7 +30,12 @@ export function LoginForm({ onSubmit, error, pending = false }: LoginFormProps) 
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
+    <form
+      className="auth-form"
+      onSubmit={submit}
+      noValidate
+      aria-describedby={error ? errorId : undefined}
+    >
       <Input
         label="Email"
         type="email"

@@ -19,7 +19,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /** `/`: the login page, or /feed when a user is signed in (spec §2). */
-export function RedirectIfSignedIn({ children, to = '/feed' }: { children: ReactNode; to?: string }) {
+export function RedirectIfSignedIn({
+  children,
+  to = '/feed',
+}: {
+  children: ReactNode;
+  to?: string;
+}) {
   const session = useSession();
   if (session.status === 'pending') return <LoadingScreen />;
   if (session.status === 'signed-in') return <Navigate to={to} replace />;

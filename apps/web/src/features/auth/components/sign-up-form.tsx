@@ -21,7 +21,12 @@ export interface SignUpFormProps {
 
 /** Spec §2 Sign-up: full name, username, email, password, all required; the button waits for all four. */
 export function SignUpForm({ onSubmit, error, fieldErrors, pending = false }: SignUpFormProps) {
-  const [values, setValues] = useState<SignUpValues>({ fullName: '', username: '', email: '', password: '' });
+  const [values, setValues] = useState<SignUpValues>({
+    fullName: '',
+    username: '',
+    email: '',
+    password: '',
+  });
   const errorId = useId();
   const filled =
     values.fullName.trim() !== '' &&
@@ -44,7 +49,12 @@ export function SignUpForm({ onSubmit, error, fieldErrors, pending = false }: Si
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-describedby={error ? errorId : undefined}>
+    <form
+      className="auth-form"
+      onSubmit={submit}
+      noValidate
+      aria-describedby={error ? errorId : undefined}
+    >
       <Input
         label="Full name"
         name="fullName"

@@ -1,0 +1,125 @@
+/**
+ * The feed's plans on a realistic volume: every single-source page is an index range
+ * read in order (no Sort of the table), and the following feed is one index range per
+ * followed source (LATERAL), merged. Run with SHOW_PLANS=1 to print them (as in
+ * docs/posts-and-feed.md).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type Database, type Db } from '../../db/client';
+import { createTestDatabase } from '../../test/db';
+import type { PostCursor } from './feed.cursor';
+import { feedQuery, followedSources, type FeedSource } from './feed.repository';
+
+async function plan(db: Db, query: SQL, analyze = false): Promise<string> {
+  const rows = await queryRows<Record<string, string>>(db, analyze ? sql`EXPLAIN (ANALYZE, COSTS OFF) ${query}` : sql`EXPLAIN ${query}`);
+  return rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+describe('feed query plans', () => {
+  let database: Database;
+  let db: Db;
+  let viewer: string;
+  let community: string;
+  let following: FeedSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    // 300 users, 100 communities, 30,000 posts over 30 days; the viewer follows 10 communities and 20 users.
+    await db.execute(sql`
+      INSERT INTO users (id, name, email, username, display_username)
+      SELECT gen_random_uuid(), 'User ' || g, 'u' || g || '@example.test', 'plan_user_' || g, 'plan_user_' || g
+      FROM generate_series(1, 300) AS g`);
+    await db.execute(sql`
+      INSERT INTO communities (id, name) SELECT gen_random_uuid(), 'Plan community ' || g FROM generate_series(1, 100) AS g`);
+    const users = (await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE username LIKE 'plan_user_%' ORDER BY username`)).map((r) => r.id);
+    const communities = (await queryRows<{ id: string }>(db, sql`SELECT id FROM communities WHERE name LIKE 'Plan community %' ORDER BY name`)).map((r) => r.id);
+    viewer = users[0]!;
+    community = communities[0]!;
+    await db.execute(sql`
+      INSERT INTO posts (id, user_id, community_id, type, title, like_count, created_at)
+      SELECT gen_random_uuid(), (${sql.param(users)}::uuid[])[1 + g % 300], (${sql.param(communities)}::uuid[])[1 + (g * 7) % 100],
+             0, 'post ' || g, (g * 13) % 97, now() - g * interval '86 seconds'
+      FROM generate_series(1, 30000) AS g`);
+    await db.execute(sql`
+      INSERT INTO community_members (community_id, user_id)
+      SELECT c, ${viewer}::uuid FROM unnest((${sql.param(communities)}::uuid[])[1:10]) AS c`);
+    await db.execute(sql`
+      INSERT INTO user_follows (follower_id, followee_id)
+      SELECT ${viewer}::uuid, u FROM unnest((${sql.param(users)}::uuid[])[2:21]) AS u`);
+    await db.execute(sql`VACUUM ANALYZE posts`);
+    await db.execute(sql`ANALYZE community_members`);
+    await db.execute(sql`ANALYZE user_follows`);
+    const followed = await followedSources(db, viewer);
+    expect(followed.communityIds).toHaveLength(10);
+    expect(followed.userIds).toHaveLength(20);
+    following = { kind: 'following', communityIds: followed.communityIds, userIds: [...followed.userIds, viewer] };
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const cursorNew: PostCursor = { sort: 'new', at: new Date(Date.now() - 5 * 86_400_000).toISOString().replace('Z', '000Z'), id: 'ffffffff-ffff-7fff-bfff-ffffffffffff' };
+  const cursorTop: PostCursor = { sort: 'top', likes: 50, at: cursorNew.at, id: cursorNew.id };
+
+  it.each([
+    ['all, new', { kind: 'all' } as FeedSource, 'new', 'posts_created_idx'],
+    ['all, top', { kind: 'all' } as FeedSource, 'top', 'posts_likes_idx'],
+    ['community, new', null, 'new', 'posts_community_created_idx'],
+    ['community, top', null, 'top', 'posts_community_likes_idx'],
+  ] as const)('%s: an index range scan in order, no sort, on the first and a later page', async (_n, given, sort, index) => {
+    const source: FeedSource = given ?? { kind: 'community', communityId: community };
+    for (const cursor of [undefined, sort === 'new' ? cursorNew : cursorTop]) {
+      const p = await plan(db, feedQuery(viewer, source, sort, cursor, 25));
+      expect(p).toMatch(new RegExp(`Index Scan using ${index} on posts`));
+      expect(p).not.toMatch(/Sort|Seq Scan on posts/);
+    }
+  });
+
+  it('user pages use posts_user_*_idx', async () => {
+    const p = await plan(db, feedQuery(viewer, { kind: 'user', userId: viewer }, 'new', cursorNew, 25));
+    expect(p).toMatch(/Index Scan using posts_user_created_idx on posts/);
+    expect(p).not.toMatch(/Sort|Seq Scan on posts/);
+  });
+
+  it.each(['new', 'top'] as const)('following, %s: one index range per followed source, merged and limited', async (sort) => {
+    const p = await plan(db, feedQuery(viewer, following, sort, undefined, 25));
+    const suffix = sort === 'new' ? 'created' : 'likes';
+    expect(p).toMatch(new RegExp(`Index Scan using posts_community_${suffix}_idx on posts`));
+    expect(p).toMatch(new RegExp(`Index Scan using posts_user_${suffix}_idx on posts`));
+    expect(p).not.toMatch(/Seq Scan on posts|Bitmap Heap Scan on posts/);
+    const later = await plan(db, feedQuery(viewer, following, sort, sort === 'new' ? cursorNew : cursorTop, 25));
+    expect(later).not.toMatch(/Seq Scan on posts|Bitmap Heap Scan on posts/);
+    if (process.env.SHOW_PLANS) {
+      console.log(`--- following, ${sort} (${database.kind})\n${await plan(db, feedQuery(viewer, following, sort, undefined, 25), true)}`);
+    }
+  });
+
+  it('prints the plans and timings when asked', async () => {
+    if (!process.env.SHOW_PLANS) return;
+    const sources: [string, FeedSource][] = [
+      ['all', { kind: 'all' }],
+      ['community', { kind: 'community', communityId: community }],
+      ['following', following],
+    ];
+    for (const [name, source] of sources) {
+      for (const sort of ['new', 'top'] as const) {
+        const times: number[] = [];
+        for (let i = 0; i < 30; i++) {
+          const start = performance.now();
+          await queryRows(db, feedQuery(viewer, source, sort, undefined, 25));
+          times.push(performance.now() - start);
+        }
+        times.sort((a, b) => a - b);
+        console.log(`${database.kind} ${name} ${sort}: median ${times[15]!.toFixed(2)} ms, p90 ${times[27]!.toFixed(2)} ms`);
+      }
+    }
+    for (const [name, source, sort] of [
+      ['all, new', { kind: 'all' }, 'new'],
+      ['community, new', { kind: 'community', communityId: community }, 'new'],
+    ] as const) {
+      console.log(`--- ${name} (${database.kind})\n${await plan(db, feedQuery(viewer, source as FeedSource, sort, cursorNew, 25), true)}`);
+    }
+  });
+});

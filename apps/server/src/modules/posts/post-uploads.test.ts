@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { createUser, type TestUser } from '../../test/factories';
+import { expectApiError, sendUpload, upload } from '../../test/post-factories';
+import { animatedGif, ebmlBytes, HTML, mp4Bytes, pngOf, sidewaysJpegWithGps, SVG, TEXT } from '../uploads/test-fixtures';
+import { postsSettings } from './posts.settings';
+
+let t: TestApp;
+let alice: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await createUser(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const keyOf = (url: string) => url.replace(/^\/files\//, '');
+
+describe('POST /api/uploads', () => {
+  it('stores an image as WebP variants under post-images/{uid}/ and answers an unused Upload', async () => {
+    const up = await upload(alice.http, await pngOf(1500, 1000), 'holiday.png', 'image/png');
+    expect(up).toMatchObject({ kind: 'image', width: 1500, height: 1000 });
+    expect(up.url).toMatch(new RegExp(`^/files/post-images/${alice.user.id}/[0-9a-f-]{36}-640\\.webp$`));
+    expect(up.placeholder).toMatch(/^#[0-9a-f]{6}$/);
+    const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, up.id));
+    expect(row).toMatchObject({ userId: alice.user.id, kind: 'image', postId: null });
+    expect(row!.largeKey).toMatch(/-1280\.webp$/);
+    expect(await t.storage.head(row!.largeKey!)).not.toBeNull();
+  });
+
+  it('strips EXIF and GPS from a photo', async () => {
+    const up = await upload(alice.http, await sidewaysJpegWithGps(), 'me.jpg', 'image/jpeg');
+    expect([up.width, up.height]).toEqual([100, 300]);
+    const stored = await t.http(up.url);
+    const bytes = Buffer.from(await stored.arrayBuffer());
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(bytes.toString('latin1')).not.toContain('secret-owner');
+  });
+
+  it("decides 'gif' from the bytes, whatever the file is called", async () => {
+    const up = await upload(alice.http, await animatedGif(60, 40, ['#ff0000', '#00ff00']), 'not-a-gif.png', 'image/png');
+    expect(up.kind).toBe('gif');
+  });
+
+  it("decides 'video' for MP4 and WebM under post-videos/{uid}/, stored as sent", async () => {
+    const mp4 = mp4Bytes();
+    const up = await upload(alice.http, mp4, 'clip.bin', 'application/octet-stream');
+    expect(up).toMatchObject({ kind: 'video', width: null, height: null, placeholder: null, size: mp4.length });
+    expect(up.url).toMatch(new RegExp(`^/files/post-videos/${alice.user.id}/[0-9a-f-]{36}\\.mp4$`));
+    const stored = await t.storage.head(keyOf(up.url));
+    expect(stored).toMatchObject({ size: mp4.length, contentType: 'video/mp4' });
+    const webm = await upload(alice.http, ebmlBytes('webm'), 'clip.webm', 'video/webm');
+    expect(webm.url).toMatch(/\.webm$/);
+  });
+
+  it.each([
+    ['a text file renamed .png', TEXT, 'cat.png', 'image/png'],
+    ['an SVG', SVG, 'logo.svg', 'image/svg+xml'],
+    ['an HTML page called .jpg', HTML, 'page.jpg', 'image/jpeg'],
+    ['a Matroska file (not WebM)', ebmlBytes('matroska'), 'film.webm', 'video/webm'],
+  ])('refuses %s with 415 and stores nothing', async (_name, bytes, filename, type) => {
+    const before = await t.database.db.select().from(uploads).where(eq(uploads.userId, alice.user.id));
+    await expectApiError(await sendUpload(alice.http, bytes, filename, type), 415, 'unsupported_media_type');
+    const after = await t.database.db.select().from(uploads).where(eq(uploads.userId, alice.user.id));
+    expect(after.length).toBe(before.length);
+  });
+
+  it('refuses an oversized video and an oversized image with 413', async () => {
+    const settings = postsSettings(t.ctx);
+    const saved = structuredClone(settings.uploadMaxBytes);
+    settings.uploadMaxBytes = { image: 40 * 1024, video: 64 * 1024 };
+    try {
+      const tooBigVideo = mp4Bytes('isom', 100 * 1024);
+      const res = await sendUpload(alice.http, tooBigVideo, 'long.mp4', 'video/mp4');
+      const body = await expectApiError(res, 413, 'payload_too_large');
+      expect(body.error.message).toBe('That file is too large. The limit is 64 KB.');
+      // Under the video cap but over the image cap: refused as what the bytes are.
+      const noisy = await sharp(randomBytes(130 * 130 * 3), { raw: { width: 130, height: 130, channels: 3 } })
+        .png()
+        .toBuffer();
+      expect(noisy.length).toBeGreaterThan(40 * 1024);
+      expect(noisy.length).toBeLessThan(64 * 1024);
+      await expectApiError(await sendUpload(alice.http, noisy), 413, 'payload_too_large');
+    } finally {
+      settings.uploadMaxBytes = saved;
+    }
+  });
+
+  it('answers 400 without a file and 401 without a session', async () => {
+    const form = new FormData();
+    form.append('note', 'no file here');
+    const res = await alice.http('/api/uploads', { method: 'POST', body: form });
+    expect(res.status).toBe(400);
+    await expectApiError(await sendUpload(t.http, await pngOf(10, 10)), 401, 'unauthorized');
+  });
+
+  it('rate-limits uploads per user with 429 rate_limited', async () => {
+    const settings = postsSettings(t.ctx);
+    const saved = settings.uploadRateLimit.max;
+    settings.uploadRateLimit.max = 3;
+    try {
+      const [user, other] = [await createUser(t), await createUser(t)];
+      const png = await pngOf(20, 20);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await sendUpload(user.http, png)).status);
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      // Another user is counted apart.
+      expect((await sendUpload(other.http, png)).status).toBe(201);
+    } finally {
+      settings.uploadRateLimit.max = saved;
+    }
+  });
+});
