@@ -28,7 +28,10 @@ export const viewports: Record<Viewport, { width: number; height: number }> = {
   phone: { width: 360, height: 780 },
 };
 
-export async function newContext(browser: Browser, opts: { viewport?: Viewport; theme?: 'dark' | 'light' } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  opts: { viewport?: Viewport; theme?: 'dark' | 'light' } = {},
+): Promise<BrowserContext> {
   const ctx = await browser.newContext({
     baseURL: baseUrl,
     viewport: viewports[opts.viewport ?? 'desktop'],

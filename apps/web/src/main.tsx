@@ -3,6 +3,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './lib/i18n';
 import { App } from './app/app';
 
 // Japanese glyphs: hundreds of unicode-range faces (about 230 kB of CSS), loaded after first paint

@@ -925,7 +925,7 @@ export async function shopItemArt(
 }
 
 /**
- * A small animated GIF (default 480x360, 8 frames): a sakura blossom bouncing
+ * A small animated GIF (default 400x300, 8 frames): a sakura blossom bouncing
  * over a sparkling backdrop, with squash on landing.
  */
 export async function gifArt(
@@ -934,8 +934,8 @@ export async function gifArt(
 ): Promise<Art> {
   const rng = createRng(`gif:${seed}`);
   const s = scheme(rng);
-  const w = clampSize(opts.width ?? 480);
-  const h = clampSize(opts.height ?? 360);
+  const w = clampSize(opts.width ?? 400);
+  const h = clampSize(opts.height ?? 300);
   const frames = Math.max(2, Math.min(24, opts.frames ?? 8));
   // Static backdrop drawn once, then one SVG layer per frame composited on it.
   const back = new Svg(w, h);
@@ -976,8 +976,9 @@ export async function gifArt(
       );
     pngs.push(await sharp(Buffer.from(`${backSvg}${parts.join('')}</svg>`)).png({ compressionLevel: 0 }).toBuffer());
   }
+
   const data = await sharp(pngs, { join: { animated: true } })
-    .gif({ loop: 0, delay: Array.from({ length: frames }, () => opts.delayMs ?? 90), effort: 3 })
+    .gif({ loop: 0, delay: Array.from({ length: frames }, () => opts.delayMs ?? 90), effort: 1, dither: 0.3 })
     .toBuffer();
   return { data, width: w, height: h, contentType: 'image/gif', placeholder: backdropColour(s) };
 }

@@ -317,3 +317,23 @@ describe('PUT/DELETE /api/posts/:postId/like', () => {
     expect(await counterMismatches(t)).toEqual([]);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the posts, feed, uploads and link-preview routes', async () => {
+    const doc = (await (await t.http('/api/docs/json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    for (const [path, method] of [
+      ['/api/uploads', 'post'],
+      ['/api/posts', 'post'],
+      ['/api/posts/{postId}', 'get'],
+      ['/api/posts/{postId}', 'delete'],
+      ['/api/posts/{postId}/like', 'put'],
+      ['/api/posts/{postId}/like', 'delete'],
+      ['/api/feed', 'get'],
+      ['/api/communities/{communityId}/posts', 'get'],
+      ['/api/users/{userId}/posts', 'get'],
+      ['/api/link-preview', 'get'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+  });
+});
