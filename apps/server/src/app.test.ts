@@ -13,7 +13,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Otakura</title><div id="root"></div>');
   writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  t = await buildTestApp({ WEB_DIST_DIR: webDir });
+  writeFileSync(path.join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Otakura', short_name: 'Otakura', start_url: '/feed' }));
+  t = await buildTestApp({ WEB_DIST_DIR: webDir, PRODUCT_NAME: 'Anime Hub' });
 });
 afterAll(async () => {
   await t?.close();
@@ -51,6 +52,12 @@ describe('the HTTP app', () => {
     const res = await t.http('/assets/app-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('max-age=31536000');
+  });
+
+  it('serves the install manifest under the configured product name', async () => {
+    const res = await t.http('/manifest.webmanifest');
+    expect(res.headers.get('content-type')).toContain('application/manifest+json');
+    expect(await res.json()).toMatchObject({ name: 'Anime Hub', short_name: 'Anime Hub', start_url: '/feed' });
   });
 
   it('sends the security headers', async () => {

@@ -109,6 +109,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(communitiesRoutes);
 
   // The SPA and the 404 handler come last.
-  await app.register(webAppPlugin, { distDir: ctx.config.webDistDir ?? defaultWebDistDir() });
+  await app.register(webAppPlugin, {
+    distDir: ctx.config.webDistDir ?? defaultWebDistDir(),
+    productName: ctx.config.productName,
+  });
   return app;
 }

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './lib/i18n';
 import { App } from './app/app';
+import { registerServiceWorker } from './lib/service-worker';
 
 // Japanese glyphs: hundreds of unicode-range faces (about 230 kB of CSS), loaded after first paint
 // so they never block it; until then the system's Japanese font shows.
@@ -18,3 +19,5 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

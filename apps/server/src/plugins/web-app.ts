@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -9,14 +9,25 @@ import fp from 'fastify-plugin';
  * cached, any non-API GET answered with index.html so client routes work.
  * Unknown /api paths get the JSON 404.
  */
-export const webAppPlugin = fp(async function webApp(app: FastifyInstance, opts: { distDir: string }) {
+export const webAppPlugin = fp(async function webApp(app: FastifyInstance, opts: { distDir: string; productName: string }) {
   const indexFile = path.join(opts.distDir, 'index.html');
   const hasWeb = existsSync(indexFile);
+  const manifestFile = path.join(opts.distDir, 'manifest.webmanifest');
+  if (existsSync(manifestFile)) {
+    // The install name follows PRODUCT_NAME without a rebuild.
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+    const body = JSON.stringify({ ...manifest, name: opts.productName, short_name: opts.productName });
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, (_req, reply) =>
+      reply.header('content-type', 'application/manifest+json').header('cache-control', 'no-cache').send(body),
+    );
+  }
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.distDir,
       wildcard: false,
       index: false,
+      // Served above with the configured product name.
+      globIgnore: ['manifest.webmanifest'],
       setHeaders(res, filePath) {
         const rel = path.relative(opts.distDir, filePath);
         res.header(

@@ -92,6 +92,21 @@ describe('POST /api/uploads', () => {
     }
   });
 
+  it("removes a user's uploads that stayed unused for a day (rows and files) when they upload again", async () => {
+    const user = await createUser(t);
+    const old = await upload(user.http, await pngOf(900, 600));
+    const used = await upload(user.http, await pngOf(100, 100));
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await t.database.db.update(uploads).set({ createdAt: dayAgo }).where(eq(uploads.id, old.id));
+    const [oldRow] = await t.database.db.select().from(uploads).where(eq(uploads.id, old.id));
+    await upload(user.http, await pngOf(50, 50));
+    await expect
+      .poll(async () => (await t.database.db.select().from(uploads).where(eq(uploads.id, old.id))).length)
+      .toBe(0);
+    await expect.poll(async () => [await t.storage.head(oldRow!.key), await t.storage.head(oldRow!.largeKey!)]).toEqual([null, null]);
+    expect(await t.database.db.select().from(uploads).where(eq(uploads.id, used.id))).toHaveLength(1);
+  });
+
   it('answers 400 without a file and 401 without a session', async () => {
     const form = new FormData();
     form.append('note', 'no file here');

@@ -10,6 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
@@ -18,34 +19,34 @@ import { PREMIUM_PATH, PRODUCT_NAME } from '@/lib/product';
 
 interface SidebarEntry {
   to: string;
-  label: string;
+  /** Key in the `common` namespace; `{{product}}` is the product name. */
+  labelKey: string;
   icon: LucideIcon;
 }
 
 /** Spec §2 sidebar, in order, with the spec's words. */
 export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
-  { to: '/your-account', label: 'Your Account', icon: UserRound },
-  { to: '/content', label: 'Content', icon: SlidersHorizontal },
-  { to: '/accessibility', label: 'Accessibility Display and Languages', icon: Accessibility },
-  { to: PREMIUM_PATH, label: `${PRODUCT_NAME} Premium (never see ads)`, icon: Crown },
-  { to: '/purchases', label: 'Purchases', icon: Receipt },
-  { to: '/security', label: 'Security (enable or disable two-factor)', icon: ShieldCheck },
-  { to: '/safety-privacy', label: 'Privacy and Safety', icon: LockKeyhole },
+  { to: '/your-account', labelKey: 'sidebar.yourAccount', icon: UserRound },
+  { to: '/content', labelKey: 'sidebar.content', icon: SlidersHorizontal },
+  { to: '/accessibility', labelKey: 'sidebar.accessibility', icon: Accessibility },
+  { to: PREMIUM_PATH, labelKey: 'sidebar.premium', icon: Crown },
+  { to: '/purchases', labelKey: 'sidebar.purchases', icon: Receipt },
+  { to: '/security', labelKey: 'sidebar.security', icon: ShieldCheck },
+  { to: '/safety-privacy', labelKey: 'sidebar.safetyPrivacy', icon: LockKeyhole },
 ];
-
-export const LOGOUT_QUESTION = 'Are you sure you want to log out?';
 
 /** The settings entries and the Logout button; used in the wide sidebar and the phone sheet. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
   return (
     <div className="sidebar">
-      <nav aria-label="Settings" className="sidebar__nav">
+      <nav aria-label={t('sidebar.label')} className="sidebar__nav">
         <ul className="sidebar__list">
-          {SIDEBAR_ENTRIES.map(({ to, label, icon: Icon }) => (
+          {SIDEBAR_ENTRIES.map(({ to, labelKey, icon: Icon }) => (
             <li key={to}>
               <NavLink to={to} className="sidebar__link" onClick={onNavigate}>
                 <Icon className="sidebar__icon" aria-hidden="true" />
-                <span>{label}</span>
+                <span>{t(labelKey, { product: PRODUCT_NAME })}</span>
               </NavLink>
             </li>
           ))}
@@ -57,6 +58,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function LogoutButton() {
+  const { t } = useTranslation();
   const signOut = useSignOut();
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
@@ -65,7 +67,7 @@ function LogoutButton() {
     try {
       await signOut();
     } catch (error) {
-      toast({ variant: 'error', title: 'Could not log out. Please try again.' });
+      toast({ variant: 'error', title: t('sidebar.logoutFailed') });
       throw error;
     }
   };
@@ -77,11 +79,11 @@ function LogoutButton() {
       trigger={
         <button type="button" className="sidebar__link sidebar__logout">
           <LogOut className="sidebar__icon" aria-hidden="true" />
-          <span>Logout</span>
+          <span>{t('sidebar.logout')}</span>
         </button>
       }
-      title={LOGOUT_QUESTION}
-      confirmLabel="Logout"
+      title={t('sidebar.logoutQuestion')}
+      confirmLabel={t('sidebar.logout')}
       tone="primary"
       onConfirm={confirm}
     />

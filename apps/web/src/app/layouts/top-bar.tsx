@@ -8,6 +8,7 @@ import {
   SquarePlus,
   type LucideIcon,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Avatar } from '@/components/ui/avatar';
@@ -18,21 +19,23 @@ import { useScrolled } from './use-scrolled';
 
 interface NavEntry {
   to: string;
-  label: string;
+  /** Key in the `common` namespace. */
+  labelKey: string;
   icon: LucideIcon | null;
 }
 
 /** Spec §2 top bar: icon links to feed, media, search, create-post, shop and profile. */
 export const TOP_NAV: readonly NavEntry[] = [
-  { to: '/feed', label: 'Feed', icon: House },
-  { to: '/media', label: 'Media', icon: Clapperboard },
-  { to: '/search', label: 'Search', icon: Search },
-  { to: '/create-post', label: 'Create post', icon: SquarePlus },
-  { to: '/shop', label: 'Shop', icon: ShoppingBag },
-  { to: '/profile', label: 'Profile', icon: null },
+  { to: '/feed', labelKey: 'nav.feed', icon: House },
+  { to: '/media', labelKey: 'nav.media', icon: Clapperboard },
+  { to: '/search', labelKey: 'nav.search', icon: Search },
+  { to: '/create-post', labelKey: 'nav.createPost', icon: SquarePlus },
+  { to: '/shop', labelKey: 'nav.shop', icon: ShoppingBag },
+  { to: '/profile', labelKey: 'nav.profile', icon: null },
 ];
 
 export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuOpen: boolean }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const scrolled = useScrolled();
   const searchArea = searchAreaFor(pathname);
@@ -50,7 +53,7 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
       <div className="topbar__inner">
         <IconButton
           className="topbar__menu"
-          aria-label="Open menu"
+          aria-label={t('menu.open')}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           onClick={onOpenMenu}
@@ -63,9 +66,11 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
         <div className="topbar__search">
           {searchArea ? <SearchBox key={searchArea.area} {...searchArea} /> : null}
         </div>
-        <nav aria-label="Main" className="topbar__nav">
+        <nav aria-label={t('nav.label')} className="topbar__nav">
           <ul className="topbar__nav-list">
-            {TOP_NAV.map(({ to, label, icon: Icon }) => (
+            {TOP_NAV.map(({ to, labelKey, icon: Icon }) => {
+              const label = t(labelKey);
+              return (
               <li key={to}>
                 <NavLink to={to} aria-label={label} title={label} className="topbar__nav-link">
                   {Icon ? (
@@ -81,7 +86,8 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
                   )}
                 </NavLink>
               </li>
-            ))}
+              );
+            })}
           </ul>
         </nav>
       </div>
