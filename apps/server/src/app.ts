@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { feedRoutes } from './modules/feed/feed.routes';
 import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   await app.register(authRoutes, { auth: ctx.auth });
   await app.register(filesRoutes, { storage: ctx.storage });
   await app.register(usersRoutes);
+  await app.register(settingsRoutes);
   await app.register(postsRoutes);
   await app.register(feedRoutes);
   await app.register(linkPreviewsRoutes);

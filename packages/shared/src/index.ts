@@ -10,3 +10,4 @@ export * from './communities/communities.schemas';
 export * from './posts/posts.schemas';
 export * from './comments/comments.schemas';
 export * from './live/live.schemas';
+export * from './settings/settings.schemas';

@@ -1,5 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -8,6 +9,7 @@ import './route-error.css';
 
 /** A route's error boundary: the rest of the app keeps working; the user can retry or go home. */
 export function RouteError() {
+  const { t } = useTranslation();
   const error = useRouteError();
 
   useEffect(() => {
@@ -23,19 +25,19 @@ export function RouteError() {
     <div className="route-error" role="alert">
       <EmptyState
         icon={<TriangleAlert />}
-        title={notFound ? 'We could not find that page.' : 'Something went wrong.'}
+        title={notFound ? t('routeError.notFoundTitle') : t('routeError.title')}
         description={
           offline && isApiError(error)
             ? error.message
             : notFound
-              ? 'It may have been moved or deleted.'
-              : 'Sorry, we’re having issues on our end. Please try again.'
+              ? t('routeError.notFoundDescription')
+              : t('routeError.description')
         }
         action={
           <div className="route-error__actions">
-            <Button onClick={() => window.location.reload()}>Reload</Button>
+            <Button onClick={() => window.location.reload()}>{t('actions.reload')}</Button>
             <Button variant="secondary" asChild>
-              <Link to="/">Go home</Link>
+              <Link to="/">{t('actions.goHome')}</Link>
             </Button>
           </div>
         }

@@ -19,7 +19,7 @@ import {
   type UserPage,
 } from '@otakura/shared';
 import { isUniqueViolation, runInTransaction, sqlState, type Db } from '../../db/client';
-import { badRequest, conflict, notFound, unauthorized, validationError } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound, unauthorized, validationError } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import type { Storage } from '../../storage/storage';
 import {
@@ -32,6 +32,7 @@ import {
 import { decodeCursor, encodeCursor } from './users.cursor';
 import { toAccountExport, toMe, toPublicProfile, toUserSummary } from './users.mapper';
 import * as repo from './users.repository';
+import { blockedEitherWay } from '../settings/settings.service';
 
 export interface UsersDeps {
   db: Db;
@@ -204,6 +205,9 @@ export async function follow(db: Db, viewerId: string, userId: string): Promise<
   try {
     return await runInTransaction(db, async (tx) => {
       if (!(await repo.findVisibleUser(tx, userId))) throw userNotFound();
+      if (await blockedEitherWay(tx, viewerId, userId)) {
+        throw new AppError(403, 'blocked', 'You cannot follow this user.');
+      }
       if (await repo.insertFollow(tx, viewerId, userId)) {
         await repo.shiftFollowCounters(tx, viewerId, userId, 1);
       }

@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Modal } from '@/components/ui/modal';
@@ -9,12 +10,13 @@ import './app-layout.css';
 
 /** Protected pages: sticky top bar, settings sidebar (a sheet on phones), the page. */
 export function AppLayout() {
+  const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
     <div className="app-shell">
       <a href="#main" className="app-shell__skip">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <TopBar onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
       <div className="app-shell__body">
@@ -34,10 +36,10 @@ export function AppLayout() {
         title={
           <>
             <Logo />
-            <span className="visually-hidden"> menu</span>
+            <span className="visually-hidden"> {t('menu.title')}</span>
           </>
         }
-        closeLabel="Close menu"
+        closeLabel={t('menu.close')}
         className="app-shell__sheet"
       >
         <SidebarNav onNavigate={() => setMenuOpen(false)} />

@@ -1,13 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import './public-layout.css';
 
 /** Legal pages: readable for visitors and members alike. */
 export function PublicLayout() {
+  const { t } = useTranslation();
   return (
     <div className="public-layout">
       <header className="public-layout__bar">
-        <Link to="/" className="public-layout__brand" aria-label="Home">
+        <Link to="/" className="public-layout__brand" aria-label={t('home')}>
           <Logo />
         </Link>
       </header>

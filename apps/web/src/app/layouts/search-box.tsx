@@ -1,14 +1,18 @@
 import { LIMITS } from '@otakura/shared';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { storage, STORAGE_KEYS } from '@/lib/storage';
 
-/** Spec §2 top bar: the search box appears only on these three pages, with these placeholders. */
+/**
+ * Spec §2 top bar: the search box appears only on these three pages, with these placeholders
+ * (`common` keys; English: Search Communities, Search For A Series, Search Items).
+ */
 export const SEARCH_AREAS = {
-  '/search': { area: 'search', placeholder: 'Search Communities' },
-  '/media': { area: 'media', placeholder: 'Search For A Series' },
-  '/shop': { area: 'shop', placeholder: 'Search Items' },
+  '/search': { area: 'search', placeholderKey: 'search.communities' },
+  '/media': { area: 'media', placeholderKey: 'search.media' },
+  '/shop': { area: 'shop', placeholderKey: 'search.shop' },
 } as const;
 
 export type SearchArea = (typeof SEARCH_AREAS)[keyof typeof SEARCH_AREAS];
@@ -22,7 +26,9 @@ export function searchAreaFor(pathname: string): SearchArea | undefined {
  * The text lives in the URL (`?q=`, so a search can be shared and survives reload) and the last
  * text per page in localStorage (spec §5: the last search text is remembered).
  */
-export function SearchBox({ area, placeholder }: SearchArea) {
+export function SearchBox({ area, placeholderKey }: SearchArea) {
+  const { t } = useTranslation();
+  const placeholder = t(placeholderKey);
   const [params, setParams] = useSearchParams();
   const urlText = params.get('q') ?? '';
   const storageKey = STORAGE_KEYS.searchText(area);

@@ -71,21 +71,21 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
             {TOP_NAV.map(({ to, labelKey, icon: Icon }) => {
               const label = t(labelKey);
               return (
-              <li key={to}>
-                <NavLink to={to} aria-label={label} title={label} className="topbar__nav-link">
-                  {Icon ? (
-                    <Icon aria-hidden="true" />
-                  ) : (
-                    <Avatar
-                      name={user?.name || label}
-                      src={user?.image}
-                      size={24}
-                      decorative
-                      className="topbar__avatar"
-                    />
-                  )}
-                </NavLink>
-              </li>
+                <li key={to}>
+                  <NavLink to={to} aria-label={label} title={label} className="topbar__nav-link">
+                    {Icon ? (
+                      <Icon aria-hidden="true" />
+                    ) : (
+                      <Avatar
+                        name={user?.name || label}
+                        src={user?.image}
+                        size={24}
+                        decorative
+                        className="topbar__avatar"
+                      />
+                    )}
+                  </NavLink>
+                </li>
               );
             })}
           </ul>

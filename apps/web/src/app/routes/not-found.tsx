@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LogoMark } from '@/components/brand/logo';
 import { useDocumentTitle } from '@/components/page/page';
@@ -6,7 +7,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import './not-found.css';
 
 export default function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const { t } = useTranslation();
+  useDocumentTitle(t('titles.notFound'));
   return (
     <main className="not-found">
       <LogoMark size={48} alt="" />
@@ -15,11 +17,11 @@ export default function NotFoundPage() {
       </p>
       <EmptyState
         headingLevel={1}
-        title="This page wandered off."
-        description="The link may be broken, or the page may have been removed."
+        title={t('notFound.title')}
+        description={t('notFound.description')}
         action={
           <Button asChild size="lg">
-            <Link to="/">Take me home</Link>
+            <Link to="/">{t('notFound.action')}</Link>
           </Button>
         }
       />

@@ -1,5 +1,6 @@
 import { Hammer } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Page, type PageProps } from './page';
 
@@ -10,12 +11,13 @@ export function UnderConstruction({
   icon = <Hammer />,
   width,
 }: Pick<PageProps, 'title' | 'subtitle' | 'width'> & { icon?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Page title={title} subtitle={subtitle} width={width}>
       <EmptyState
         icon={icon}
-        title="This section is being built."
-        description="It will appear here soon. Everything else keeps working in the meantime."
+        title={t('underConstruction.title')}
+        description={t('underConstruction.description')}
       />
     </Page>
   );

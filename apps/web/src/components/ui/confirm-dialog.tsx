@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import './modal.css';
 import './confirm-dialog.css';
@@ -28,10 +29,11 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   tone = 'danger',
   onConfirm,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const open = openProp ?? uncontrolledOpen;
@@ -77,7 +79,7 @@ export function ConfirmDialog({
           <div className="ui-confirm__actions">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" disabled={busy}>
-                {cancelLabel}
+                {cancelLabel ?? t('actions.cancel')}
               </Button>
             </AlertDialog.Cancel>
             <Button variant={tone} loading={busy} onClick={() => void confirm()}>

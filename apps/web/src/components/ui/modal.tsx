@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { IconButton } from './icon-button';
 import './modal.css';
 
@@ -21,7 +22,7 @@ export interface ModalProps {
   placement?: 'center' | 'left';
   size?: 'sm' | 'md' | 'lg';
   className?: string;
-  /** Label of the close button. */
+  /** Label of the close button (default: Close, translated). */
   closeLabel?: string;
 }
 
@@ -38,8 +39,9 @@ export function Modal({
   placement = 'center',
   size = 'md',
   className,
-  closeLabel = 'Close',
+  closeLabel,
 }: ModalProps) {
+  const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
@@ -55,7 +57,7 @@ export function Modal({
               {title}
             </Dialog.Title>
             <Dialog.Close asChild>
-              <IconButton aria-label={closeLabel} className="ui-modal__close">
+              <IconButton aria-label={closeLabel ?? t('actions.close')} className="ui-modal__close">
                 <X aria-hidden="true" />
               </IconButton>
             </Dialog.Close>

@@ -11,6 +11,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import './toast.css';
 
 export type ToastVariant = 'default' | 'success' | 'error';
@@ -43,6 +44,7 @@ const ICONS = { default: Info, success: CircleCheck, error: CircleAlert } as con
 
 /** Radix Toast: top-right, closes after 5000 ms, pauses while hovered or focused, swipe right to dismiss. */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
 
@@ -61,7 +63,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={value}>
-      <Toast.Provider duration={TIMINGS.toastMs} swipeDirection="right" label="Notification">
+      <Toast.Provider duration={TIMINGS.toastMs} swipeDirection="right" label={t('toast.region')}>
         {children}
         {toasts.map(({ id, open, title, description, variant = 'default', duration, action }) => {
           const Icon = ICONS[variant];
@@ -92,7 +94,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                   </button>
                 </Toast.Action>
               ) : null}
-              <Toast.Close className="ui-toast__close" aria-label="Dismiss">
+              <Toast.Close className="ui-toast__close" aria-label={t('actions.dismiss')}>
                 <X aria-hidden="true" />
               </Toast.Close>
             </Toast.Root>
