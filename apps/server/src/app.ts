@@ -44,7 +44,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   const app = Fastify({
     logger: opts.logger ?? { level: ctx.config.logLevel },
     bodyLimit: LIMITS.jsonBodyMaxBytes,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

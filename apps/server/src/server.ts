@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { migrateDatabase, openDatabase } from './db/client';
 import { acquireDataDirLock } from './db/lock';
 import { createAppContext } from './app-context';
+import { flushMail } from './modules/mail/mailer';
 import { isDatabaseEmpty, seedDemo } from './seed/demo-seed';
 
 function readConfig(): AppConfig {
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await flushMail(ctx.mailer);
       await ctx.live.close(); // the live plugin closed it with the app already; safe twice
       await database.close();
       await releaseLock?.();

@@ -38,6 +38,7 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     MOBILE_APP_URL: z.url().optional(),
     WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: bool.default(false),
   })
   .transform((e) => {
     const port = e.PORT;
@@ -73,6 +74,8 @@ const EnvSchema = z
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       mobileAppUrl: e.MOBILE_APP_URL,
       webDistDir: e.WEB_DIST_DIR,
+      /** Believe X-Forwarded-For (only behind a reverse proxy, or clients could fake their address). */
+      trustProxy: e.TRUST_PROXY,
     };
   });
 

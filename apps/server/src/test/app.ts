@@ -37,6 +37,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     PORT: '0',
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Tests act as several clients through X-Forwarded-For.
+    TRUST_PROXY: 'true',
     ...env,
   });
   const database = await createTestDatabase();

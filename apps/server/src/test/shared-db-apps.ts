@@ -33,6 +33,7 @@ async function startApp(
     PORT: '0',
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    TRUST_PROXY: 'true',
     ...env,
   });
   const ctx = createAppContext(config, database, { log: { info: () => {} } });

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
@@ -8,6 +9,8 @@ export interface ForgotPasswordFormProps {
   onSubmit: (values: { email: string }) => void;
   /** A failure message (spec §2). */
   error?: string | null;
+  /** A message for the email field itself (a malformed address). */
+  emailError?: string | null;
   /** The neutral confirmation shown after sending, whether or not the address has an account. */
   notice?: string | null;
   pending?: boolean;
@@ -17,9 +20,11 @@ export interface ForgotPasswordFormProps {
 export function ForgotPasswordForm({
   onSubmit,
   error,
+  emailError,
   notice,
   pending = false,
 }: ForgotPasswordFormProps) {
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const messageId = useId();
   const filled = email.trim() !== '';
@@ -38,23 +43,26 @@ export function ForgotPasswordForm({
       aria-describedby={error || notice ? messageId : undefined}
     >
       <Input
-        label="Email"
+        label={t('fields.email')}
         type="email"
         name="email"
         autoComplete="email"
         inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
         required
         value={email}
         onChange={(e) => setEmail(e.target.value)}
+        error={emailError}
       />
       <div id={messageId} className={error ? 'auth-form__error' : 'auth-form__notice'} role="alert">
         {error ?? notice}
       </div>
       <Button type="submit" size="lg" block disabled={!filled} loading={pending}>
-        Forgot Password
+        {t('forgot.submit')}
       </Button>
       <p className="auth-form__switch">
-        <Link to="/">Cancel</Link>
+        <Link to="/">{t('forgot.cancel')}</Link>
       </p>
     </form>
   );

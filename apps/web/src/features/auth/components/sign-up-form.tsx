@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { PasswordInput } from './password-input';
 import './auth-form.css';
 
 export interface SignUpValues {
@@ -21,6 +23,7 @@ export interface SignUpFormProps {
 
 /** Spec §2 Sign-up: full name, username, email, password, all required; the button waits for all four. */
 export function SignUpForm({ onSubmit, error, fieldErrors, pending = false }: SignUpFormProps) {
+  const { t } = useTranslation('auth');
   const [values, setValues] = useState<SignUpValues>({
     fullName: '',
     username: '',
@@ -56,8 +59,8 @@ export function SignUpForm({ onSubmit, error, fieldErrors, pending = false }: Si
       aria-describedby={error ? errorId : undefined}
     >
       <Input
-        label="Full name"
-        name="fullName"
+        label={t('fields.fullName')}
+        name="name"
         autoComplete="name"
         required
         value={values.fullName}
@@ -65,33 +68,37 @@ export function SignUpForm({ onSubmit, error, fieldErrors, pending = false }: Si
         error={fieldErrors?.fullName}
       />
       <Input
-        label="Username"
+        label={t('fields.username')}
         name="username"
         autoComplete="username"
         autoCapitalize="none"
+        autoCorrect="off"
         spellCheck={false}
         required
+        hint={fieldErrors?.username ? undefined : t('fields.usernameHint')}
         value={values.username}
         onChange={set('username')}
         error={fieldErrors?.username}
       />
       <Input
-        label="Email"
+        label={t('fields.email')}
         type="email"
         name="email"
         autoComplete="email"
         inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
         required
         value={values.email}
         onChange={set('email')}
         error={fieldErrors?.email}
       />
-      <Input
-        label="Password"
-        type="password"
+      <PasswordInput
+        label={t('fields.password')}
         name="password"
         autoComplete="new-password"
         required
+        hint={fieldErrors?.password ? undefined : t('fields.passwordHint')}
         value={values.password}
         onChange={set('password')}
         error={fieldErrors?.password}
@@ -100,10 +107,20 @@ export function SignUpForm({ onSubmit, error, fieldErrors, pending = false }: Si
         {error}
       </div>
       <Button type="submit" size="lg" block disabled={!filled} loading={pending}>
-        Sign Up
+        {t('signUp.submit')}
       </Button>
+      <p className="auth-form__fine-print">
+        <Trans
+          t={t}
+          i18nKey="signUp.terms"
+          components={{
+            terms: <Link to="/terms-and-conditions" />,
+            privacy: <Link to="/privacy-policy" />,
+          }}
+        />
+      </p>
       <p className="auth-form__switch">
-        Already have an account? <Link to="/login">Login</Link>
+        {t('signUp.haveAccount')} <Link to="/login">{t('signUp.login')}</Link>
       </p>
     </form>
   );

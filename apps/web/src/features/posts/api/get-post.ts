@@ -1,5 +1,5 @@
 import { PostSchema, type Post } from '@otakura/shared';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { findCachedPost } from './posts-cache';
 import { postKeys } from './post-keys';
@@ -15,4 +15,10 @@ export function postQueryOptions(postId: string, queryClient?: QueryClient) {
     // A post already on screen in a list shows at once; the request still refreshes it.
     placeholderData: queryClient ? () => findCachedPost(queryClient, postId) : undefined,
   });
+}
+
+/** One post (the post page); 404 answers `post_not_found`. */
+export function usePostQuery(postId: string) {
+  const queryClient = useQueryClient();
+  return useQuery(postQueryOptions(postId, queryClient));
 }

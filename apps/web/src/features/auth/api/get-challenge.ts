@@ -1,0 +1,54 @@
+import { AltchaChallengeSchema, CHALLENGE_HEADER, CHALLENGE_PATH } from '@otakura/shared';
+import { useCallback, useEffect, useRef } from 'react';
+import { api } from '@/lib/api-client';
+import { solveToHeader } from '../utils/solve-challenge';
+
+/** GET /api/challenge: a fresh proof-of-work challenge (each one is accepted once). */
+export function getChallenge() {
+  return api.get(CHALLENGE_PATH, { schema: AltchaChallengeSchema, retry: false });
+}
+
+/** A fresh challenge, solved: the value of the `x-altcha` header. */
+export async function fetchSolvedChallenge(): Promise<string> {
+  return solveToHeader(await getChallenge());
+}
+
+export type ChallengeHeaders = Record<typeof CHALLENGE_HEADER, string>;
+
+/**
+ * The proof-of-work check of sign-up and password reset (DESIGN.md: self-hosted, no third party).
+ * A challenge is fetched and solved in the background as soon as the form shows, so it is usually
+ * ready when the user submits. `take()` hands over the solved header and starts the next one
+ * (a payload works once). Nothing is shown unless solving fails; then `take()` rejects.
+ */
+export function useChallenge(): { take: () => Promise<ChallengeHeaders> } {
+  const next = useRef<Promise<string> | null>(null);
+
+  const start = useCallback(() => {
+    const p = fetchSolvedChallenge();
+    // Keep an early failure from being reported as unhandled; take() sees it.
+    p.catch(() => undefined);
+    next.current = p;
+    return p;
+  }, []);
+
+  useEffect(() => {
+    if (!next.current) start();
+  }, [start]);
+
+  const take = useCallback(async (): Promise<ChallengeHeaders> => {
+    const current = next.current ?? start();
+    next.current = null;
+    let header: string;
+    try {
+      header = await current;
+    } catch {
+      // One more try with a new challenge (the first may have expired or the network blinked).
+      header = await fetchSolvedChallenge();
+    }
+    start();
+    return { [CHALLENGE_HEADER]: header } as ChallengeHeaders;
+  }, [start]);
+
+  return { take };
+}
