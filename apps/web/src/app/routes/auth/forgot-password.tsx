@@ -1,19 +1,71 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/components/page/page';
+import { useChallenge } from '@/features/auth/api/get-challenge';
+import { useRequestPasswordResetMutation } from '@/features/auth/api/request-password-reset';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { authErrorMessage, fieldErrorsOf } from '@/features/auth/utils/auth-error';
+import { isApiError } from '@/lib/api-client';
 import './auth-page.css';
 
-/** `/forgotPassword` and `/ForgotPassword`. The accounts work wires the reset mail. */
+/** Failures worth telling: they say nothing about which addresses have accounts. */
+function isReportable(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return (
+    error.status === 0 ||
+    error.status >= 500 ||
+    error.code === 'rate_limited' ||
+    error.code === 'challenge_failed'
+  );
+}
+
+/**
+ * `/forgotPassword` and `/ForgotPassword`. Always the same neutral confirmation, whether or not the
+ * address has an account (DESIGN.md); only a lost connection, a rate limit or a server failure is
+ * reported, and a malformed address is marked on the field.
+ */
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot Password');
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
+  const challenge = useChallenge();
+  const request = useRequestPasswordResetMutation();
+  const [error, setError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  useDocumentTitle(tc('titles.forgotPassword'));
+
+  const submit = async ({ email }: { email: string }) => {
+    setError(null);
+    setEmailError(null);
+    setNotice(null);
+    try {
+      await challenge.run((headers) => request.mutateAsync({ email, headers }));
+    } catch (e) {
+      if (isReportable(e)) {
+        setError(authErrorMessage(e, t));
+        return;
+      }
+      if (isApiError(e, 'validation_error')) {
+        setEmailError(fieldErrorsOf<'email'>(e).email ?? t('errors.invalid_email'));
+        return;
+      }
+    }
+    setNotice(t('forgot.sent'));
+  };
+
   return (
     <div className="auth-page">
       <div className="auth-page__header">
-        <h1>Forgot Password</h1>
-        <p className="auth-page__subtitle">
-          Enter your email and we will send you a link to reset your password.
-        </p>
+        <h1>{t('forgot.title')}</h1>
+        <p className="auth-page__subtitle">{t('forgot.subtitle')}</p>
       </div>
-      <ForgotPasswordForm onSubmit={() => undefined} />
+      <ForgotPasswordForm
+        onSubmit={(values) => void submit(values)}
+        error={error}
+        emailError={emailError}
+        notice={notice}
+        pending={request.isPending}
+      />
     </div>
   );
 }

@@ -1,18 +1,113 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '@/components/page/page';
-import { LoginForm } from '@/features/auth/components/login-form';
+import { reloadSession } from '@/features/auth/api/auth-client';
+import { useSignInMutation } from '@/features/auth/api/sign-in';
+import {
+  useVerifyBackupCodeMutation,
+  useVerifyTotpMutation,
+} from '@/features/auth/api/verify-two-factor';
+import { LoginForm, type LoginValues } from '@/features/auth/components/login-form';
+import { TwoFactorForm, type TwoFactorValues } from '@/features/auth/components/two-factor-form';
+import { authErrorMessage } from '@/features/auth/utils/auth-error';
+import { redirectTarget, type LoginNoticeState } from '@/features/auth/utils/redirect';
+import { isApiError } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/product';
 import './auth-page.css';
 
-/** `/` and `/login`. The accounts work wires sign-in; this issue builds the layout and its rules. */
+/**
+ * `/` and `/login`. Navigates only when the sign-in succeeded (DESIGN.md), to the page the visitor
+ * wanted or /feed; every failure is shown in the error area. With two-factor on, asks for a code.
+ */
 export default function LoginPage() {
-  useDocumentTitle('Login');
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<'credentials' | 'two-factor'>('credentials');
+  const [error, setError] = useState<string | null>(null);
+  const [finishing, setFinishing] = useState(false);
+  const signIn = useSignInMutation();
+  const verifyTotp = useVerifyTotpMutation();
+  const verifyBackup = useVerifyBackupCodeMutation();
+  useDocumentTitle(tc('titles.login'));
+
+  const notice =
+    step === 'credentials' && (location.state as LoginNoticeState | null)?.notice === 'password-reset'
+      ? t('login.passwordChanged')
+      : null;
+
+  /** Signed in: wait until the session store knows, then leave. */
+  const finish = async () => {
+    setFinishing(true);
+    await reloadSession();
+    await navigate(redirectTarget(location.state), { replace: true });
+  };
+
+  const submitCredentials = async (values: LoginValues) => {
+    setError(null);
+    let result;
+    try {
+      result = await signIn.mutateAsync(values);
+    } catch (e) {
+      setError(authErrorMessage(e, t));
+      return;
+    }
+    if ('twoFactorRedirect' in result && result.twoFactorRedirect) {
+      setStep('two-factor');
+      return;
+    }
+    await finish();
+  };
+
+  const submitCode = async ({ method, code, trustDevice }: TwoFactorValues) => {
+    setError(null);
+    try {
+      if (method === 'totp') await verifyTotp.mutateAsync({ code, trustDevice });
+      else await verifyBackup.mutateAsync({ code, trustDevice });
+    } catch (e) {
+      // The pending sign-in is over: start again from the password.
+      if (isApiError(e, 'two_factor_expired') || (isApiError(e, 'rate_limited') && !e.retryAfter)) {
+        setStep('credentials');
+        setError(
+          isApiError(e, 'rate_limited') ? t('errors.two_factor_locked') : authErrorMessage(e, t),
+        );
+        return;
+      }
+      setError(authErrorMessage(e, t, { backupCode: method === 'backup' }));
+      return;
+    }
+    await finish();
+  };
+
+  const twoFactor = step === 'two-factor';
   return (
     <div className="auth-page">
       <div className="auth-page__header">
-        <h1>Login</h1>
-        <p className="auth-page__subtitle">Welcome back to {PRODUCT_NAME}.</p>
+        <h1>{twoFactor ? t('twoFactorStep.title') : t('login.title')}</h1>
+        {twoFactor ? null : (
+          <p className="auth-page__subtitle">{t('login.subtitle', { product: PRODUCT_NAME })}</p>
+        )}
       </div>
-      <LoginForm onSubmit={() => undefined} />
+      {twoFactor ? (
+        <TwoFactorForm
+          onSubmit={(values) => void submitCode(values)}
+          onBack={() => {
+            setError(null);
+            setStep('credentials');
+          }}
+          error={error}
+          pending={verifyTotp.isPending || verifyBackup.isPending || finishing}
+        />
+      ) : (
+        <LoginForm
+          onSubmit={(values) => void submitCredentials(values)}
+          error={error}
+          notice={notice}
+          pending={signIn.isPending || finishing}
+        />
+      )}
     </div>
   );
 }

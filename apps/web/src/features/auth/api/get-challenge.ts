@@ -1,6 +1,6 @@
 import { AltchaChallengeSchema, CHALLENGE_HEADER, CHALLENGE_PATH } from '@otakura/shared';
 import { useCallback, useEffect, useRef } from 'react';
-import { api } from '@/lib/api-client';
+import { ApiError, api, isApiError } from '@/lib/api-client';
 import { solveToHeader } from '../utils/solve-challenge';
 
 /** GET /api/challenge: a fresh proof-of-work challenge (each one is accepted once). */
@@ -21,7 +21,10 @@ export type ChallengeHeaders = Record<typeof CHALLENGE_HEADER, string>;
  * ready when the user submits. `take()` hands over the solved header and starts the next one
  * (a payload works once). Nothing is shown unless solving fails; then `take()` rejects.
  */
-export function useChallenge(): { take: () => Promise<ChallengeHeaders> } {
+export function useChallenge(): {
+  take: () => Promise<ChallengeHeaders>;
+  run: <T>(send: (headers: ChallengeHeaders) => Promise<T>) => Promise<T>;
+} {
   const next = useRef<Promise<string> | null>(null);
 
   const start = useCallback(() => {
@@ -50,5 +53,30 @@ export function useChallenge(): { take: () => Promise<ChallengeHeaders> } {
     return { [CHALLENGE_HEADER]: header } as ChallengeHeaders;
   }, [start]);
 
-  return { take };
+  /**
+   * Sends a request with a solved challenge; when the server refuses the payload (expired while
+   * the form stayed open, say), tries once more with a fresh one. A challenge that cannot be
+   * fetched or solved fails as `challenge_failed` (or the network error that caused it).
+   */
+  const run = useCallback(
+    async <T,>(send: (headers: ChallengeHeaders) => Promise<T>): Promise<T> => {
+      const solved = async () => {
+        try {
+          return await take();
+        } catch (error) {
+          if (isApiError(error)) throw error;
+          throw new ApiError(400, 'challenge_failed', 'Please complete the check and try again.');
+        }
+      };
+      try {
+        return await send(await solved());
+      } catch (error) {
+        if (!isApiError(error, 'challenge_failed')) throw error;
+        return send(await solved());
+      }
+    },
+    [take],
+  );
+
+  return { take, run };
 }

@@ -5,7 +5,7 @@ export interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
 }
 
-const AUTH_PATHS = new Set(['/', '/login', '/signup', '/forgotpassword']);
+const AUTH_PATHS = new Set(['/', '/login', '/signup', '/forgotpassword', '/reset-password']);
 
 /** The page to open after signing in: the remembered protected page, else /feed. */
 export function redirectTarget(state: unknown, fallback = '/feed'): string {
@@ -15,4 +15,9 @@ export function redirectTarget(state: unknown, fallback = '/feed'): string {
   if (!from.pathname.startsWith('/') || from.pathname.startsWith('//')) return fallback;
   if (AUTH_PATHS.has(from.pathname.toLowerCase())) return fallback;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/** State /login may be opened with: a message to show above the form. */
+export interface LoginNoticeState {
+  notice?: 'password-reset';
 }

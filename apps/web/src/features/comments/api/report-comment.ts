@@ -1,0 +1,20 @@
+import { ReportCommentResultSchema, type ReportCommentResult } from '@otakura/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { patchComment } from '../utils/comment-cache';
+
+/** `POST /comments/:id/report`: 201 the first time, 200 when already reported; both say the same. */
+export function reportComment(commentId: string): Promise<ReportCommentResult> {
+  return api.post(`/comments/${encodeURIComponent(commentId)}/report`, {
+    schema: ReportCommentResultSchema,
+  });
+}
+
+export function useReportCommentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => reportComment(commentId),
+    onSuccess: (_result, commentId) =>
+      patchComment(queryClient, commentId, (c) => ({ ...c, reportedByMe: true })),
+  });
+}

@@ -1,0 +1,40 @@
+import { CircleAlert, UserRoundX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useDocumentTitle } from '@/components/page/page';
+import { apiErrorText } from '../utils/api-errors';
+
+/** `/user/:id` of nobody we can show (unknown, malformed, banned): one answer for all. */
+export function ProfileNotFound() {
+  const { t } = useTranslation('users');
+  useDocumentTitle(t('notFound.title'));
+  return (
+    <EmptyState
+      icon={<UserRoundX />}
+      title={t('notFound.title')}
+      description={t('notFound.description')}
+      headingLevel={1}
+      action={
+        <Button asChild variant="secondary">
+          <Link to="/feed">{t('notFound.action')}</Link>
+        </Button>
+      }
+    />
+  );
+}
+
+/** Any other failure: what happened, and a way to try again. */
+export function ProfileLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('users');
+  return (
+    <EmptyState
+      icon={<CircleAlert />}
+      title={t('loadError.title')}
+      description={apiErrorText(t, error)}
+      headingLevel={1}
+      action={<Button onClick={onRetry}>{t('loadError.retry')}</Button>}
+    />
+  );
+}
