@@ -30,6 +30,7 @@ import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { liveRoutes } from './modules/live/live.routes';
+import { appConfigRoutes } from './modules/app-config/app-config.routes';
 
 export interface BuildAppOptions {
   /** Pino logger options or false; tests pass false. */
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   // Modules.
   await app.register(healthRoutes);
+  await app.register(appConfigRoutes);
   await app.register(authRoutes, { auth: ctx.auth });
   await app.register(filesRoutes, { storage: ctx.storage });
   await app.register(usersRoutes);

@@ -37,6 +37,8 @@ const EnvSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     MOBILE_APP_URL: z.url().optional(),
+    PREMIUM_PRICE_CENTS: z.coerce.number({ message: 'must be a whole number of cents' }).int('must be a whole number of cents').min(0, 'must be 0 or more').default(499),
+    CURRENCY: z.string().regex(/^[a-zA-Z]{3}$/, 'must be a three-letter ISO 4217 code, e.g. usd').transform((c) => c.toLowerCase()).default('usd'),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: bool.default(false),
   })
@@ -73,6 +75,8 @@ const EnvSchema = z
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       mobileAppUrl: e.MOBILE_APP_URL,
+      premiumMonthlyPriceCents: e.PREMIUM_PRICE_CENTS,
+      currency: e.CURRENCY,
       webDistDir: e.WEB_DIST_DIR,
       /** Believe X-Forwarded-For (only behind a reverse proxy, or clients could fake their address). */
       trustProxy: e.TRUST_PROXY,

@@ -46,12 +46,7 @@ import {
 } from '../db/schema';
 import { newId } from '../lib/ids';
 import { normalizeUrl, urlHash } from '../modules/link-previews/link-previews.service';
-import {
-  saveImageUpload,
-  saveVideoUpload,
-  uploadPrefix,
-  type SavedImage,
-} from '../modules/uploads/upload.service';
+import { saveVideoUpload, uploadPrefix } from '../modules/uploads/upload.service';
 import type { Storage } from '../storage/storage';
 import {
   avatarArt,
@@ -84,6 +79,7 @@ import {
   USERS,
   type UserContent,
 } from './content';
+import { fromSavedImage, storeArt, type StoredImage } from './store';
 import { chunks, mapLimit, renderConcurrency, resolveFixturesDir } from './util';
 
 export { DEMO_EMAIL, DEMO_PASSWORD } from './content';
@@ -215,16 +211,6 @@ export const VIDEO_FIXTURES: readonly ClipFixture[] = [
 
 // ---------------------------------------------------------------- types
 
-interface StoredImage {
-  /** Widest variant. */
-  key: string;
-  w640Key: string;
-  w1280Key: string | null;
-  width: number;
-  height: number;
-  placeholder: string;
-}
-
 interface StoredVideo {
   key: string;
   thumbnail: StoredImage;
@@ -246,17 +232,6 @@ interface Person {
 }
 
 type Row<T extends PgTable> = T['$inferInsert'];
-
-function stored(saved: SavedImage): StoredImage {
-  return {
-    key: saved.key,
-    w640Key: saved.variants.w640Key,
-    w1280Key: saved.variants.w1280Key ?? null,
-    width: saved.width,
-    height: saved.height,
-    placeholder: saved.placeholder,
-  };
-}
 
 /** Hands out titles: the first list in order, then the shared fallback, then repeats marked "(again)". */
 class TitleBag {
@@ -362,9 +337,9 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   let images = 0;
   let videos = 0;
   const saveArt = async (prefix: string, art: Art, maxWidth?: 640 | 1280) => {
-    const saved = await saveImageUpload(storage, { prefix, buffer: art.data, maxWidth });
+    const saved = await storeArt(storage, prefix, art, { maxWidth });
     images++;
-    return stored(saved);
+    return saved;
   };
   const saveClip = async (prefix: string, clip: ClipFixture): Promise<StoredVideo> => {
     const [video, thumbnail] = await Promise.all([
@@ -374,7 +349,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     const saved = await saveVideoUpload(storage, { prefix, video, thumbnail });
     videos++;
     images++;
-    return { key: saved.key, thumbnail: stored(saved.thumbnail), clip };
+    return { key: saved.key, thumbnail: fromSavedImage(saved.thumbnail), clip };
   };
 
   const jobs: Array<() => Promise<void>> = [];
@@ -385,7 +360,8 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
       p.avatar = await saveArt(profile, await avatarArt(p.content.username, initialsOf(p.content.name)), 640);
     });
     jobs.push(async () => {
-      p.banner = await saveArt(profile, await bannerArt(p.content.username));
+      // Drawn at the widest variant's size: uploads keep no original.
+      p.banner = await saveArt(profile, await bannerArt(p.content.username, { width: 1280, height: 427 }));
     });
     const poolSize = ARTISTS.has(p.content.username) ? 5 : 2;
     const pool: Array<{ seed: string; size: [number, number]; title?: string }> = [];
@@ -427,7 +403,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   for (const l of linkPlans) {
     jobs.push(async () => {
       // Stored where the link-preview service stores page images.
-      l.image = await saveArt(`link-previews/${l.hash.slice(0, 2)}`, await postArt(`link-${l.hash}`, { width: 1200, height: 630, title: l.content.siteName }), 640);
+      l.image = await saveArt(`link-previews/${l.hash.slice(0, 2)}`, await postArt(`link-${l.hash}`, { width: 640, height: 336, title: l.content.siteName }), 640);
     });
   }
   // Media: covers, banners, volume covers, a pool of pages per manga or sequence, clips once.
@@ -447,7 +423,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
       m.cover = await saveArt(prefix, await mediaCoverArt(m.content.title, m.content.title));
     });
     jobs.push(async () => {
-      m.banner = await saveArt(prefix, await bannerArt(`media-${m.content.title}`));
+      m.banner = await saveArt(prefix, await bannerArt(`media-${m.content.title}`, { width: 1280, height: 427 }));
     });
     (m.content.volumes ?? []).forEach((v, i) =>
       jobs.push(async () => {

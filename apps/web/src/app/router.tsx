@@ -24,6 +24,7 @@ function route(path: string, element: ReactNode): RouteObject {
 const LoginPage = () => import('./routes/auth/login');
 const SignUpPage = () => import('./routes/auth/sign-up');
 const ForgotPasswordPage = () => import('./routes/auth/forgot-password');
+const ResetPasswordPage = () => import('./routes/auth/reset-password');
 const PrivacyPolicyPage = () => import('./routes/legal/privacy-policy');
 
 /** Spec §2: public routes. Paths match case-insensitively; both spellings the spec names are listed. */
@@ -38,6 +39,7 @@ const publicRoutes: RouteObject[] = [
       route('/SignUp', page(SignUpPage)),
       route('/forgotPassword', page(ForgotPasswordPage)),
       route('/ForgotPassword', page(ForgotPasswordPage)),
+      route('/reset-password', page(ResetPasswordPage)),
     ],
   },
   {
@@ -184,6 +186,7 @@ const PUBLIC_PATHS = new Set([
   '/login',
   '/signup',
   '/forgotpassword',
+  '/reset-password',
   '/privacy-policy',
   '/user-agreement',
   '/terms-and-conditions',

@@ -6,7 +6,15 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DELETED_COMMENT_TEXT, SYSTEM_USER_ID } from '@otakura/shared';
 import type { Db } from '../../db/client';
-import { commentLikes, commentReports, comments, media, posts, users } from '../../db/schema';
+import {
+  commentLikes,
+  commentReports,
+  comments,
+  media,
+  posts,
+  userBlocks,
+  users,
+} from '../../db/schema';
 import type { Cursor } from '../users/users.cursor';
 
 export type CommentTarget = { kind: 'post'; id: string } | { kind: 'media'; id: string };
@@ -89,6 +97,8 @@ export async function listComments(
     .where(
       and(
         eq(targetColumn(target), target.id),
+        // Comments by users the viewer blocked are hidden from them.
+        sql`not exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${comments.userId})`,
         cursor
           ? sql`(${comments.createdAt}, ${comments.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
           : undefined,

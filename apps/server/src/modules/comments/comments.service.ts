@@ -14,7 +14,8 @@ import {
   type UpdateCommentInput,
 } from '@otakura/shared';
 import { runInTransaction, sqlState, type Db } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { hasBlocked } from '../settings/settings.repository';
 import { isId } from '../../lib/ids';
 import type { LiveBus } from '../live/live-bus';
 import { decodeCursor, encodeCursor } from '../users/users.cursor';
@@ -123,6 +124,9 @@ export async function createComment(
             'cannot_reply_to_deleted_comment',
             'This comment was deleted, so it cannot be answered.',
           );
+        }
+        if (await hasBlocked(tx, parent.userId, viewerId)) {
+          throw new AppError(403, 'blocked', 'You cannot reply to this user.');
         }
         replyingUserId = parent.userId;
       }

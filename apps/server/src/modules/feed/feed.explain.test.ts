@@ -12,7 +12,10 @@ import type { PostCursor } from './feed.cursor';
 import { feedQuery, followedSources, type FeedSource } from './feed.repository';
 
 async function plan(db: Db, query: SQL, analyze = false): Promise<string> {
-  const rows = await queryRows<Record<string, string>>(db, analyze ? sql`EXPLAIN (ANALYZE, COSTS OFF) ${query}` : sql`EXPLAIN ${query}`);
+  const rows = await queryRows<Record<string, string>>(
+    db,
+    analyze ? sql`EXPLAIN (ANALYZE, COSTS OFF) ${query}` : sql`EXPLAIN ${query}`,
+  );
   return rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
@@ -33,8 +36,18 @@ describe('feed query plans', () => {
       FROM generate_series(1, 300) AS g`);
     await db.execute(sql`
       INSERT INTO communities (id, name) SELECT gen_random_uuid(), 'Plan community ' || g FROM generate_series(1, 100) AS g`);
-    const users = (await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE username LIKE 'plan_user_%' ORDER BY username`)).map((r) => r.id);
-    const communities = (await queryRows<{ id: string }>(db, sql`SELECT id FROM communities WHERE name LIKE 'Plan community %' ORDER BY name`)).map((r) => r.id);
+    const users = (
+      await queryRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM users WHERE username LIKE 'plan_user_%' ORDER BY username`,
+      )
+    ).map((r) => r.id);
+    const communities = (
+      await queryRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM communities WHERE name LIKE 'Plan community %' ORDER BY name`,
+      )
+    ).map((r) => r.id);
     viewer = users[0]!;
     community = communities[0]!;
     await db.execute(sql`
@@ -54,13 +67,21 @@ describe('feed query plans', () => {
     const followed = await followedSources(db, viewer);
     expect(followed.communityIds).toHaveLength(10);
     expect(followed.userIds).toHaveLength(20);
-    following = { kind: 'following', communityIds: followed.communityIds, userIds: [...followed.userIds, viewer] };
+    following = {
+      kind: 'following',
+      communityIds: followed.communityIds,
+      userIds: [...followed.userIds, viewer],
+    };
   });
   afterAll(async () => {
     await database?.close();
   });
 
-  const cursorNew: PostCursor = { sort: 'new', at: new Date(Date.now() - 5 * 86_400_000).toISOString().replace('Z', '000Z'), id: 'ffffffff-ffff-7fff-bfff-ffffffffffff' };
+  const cursorNew: PostCursor = {
+    sort: 'new',
+    at: new Date(Date.now() - 5 * 86_400_000).toISOString().replace('Z', '000Z'),
+    id: 'ffffffff-ffff-7fff-bfff-ffffffffffff',
+  };
   const cursorTop: PostCursor = { sort: 'top', likes: 50, at: cursorNew.at, id: cursorNew.id };
 
   it.each([
@@ -68,33 +89,47 @@ describe('feed query plans', () => {
     ['all, top', { kind: 'all' } as FeedSource, 'top', 'posts_likes_idx'],
     ['community, new', null, 'new', 'posts_community_created_idx'],
     ['community, top', null, 'top', 'posts_community_likes_idx'],
-  ] as const)('%s: an index range scan in order, no sort, on the first and a later page', async (_n, given, sort, index) => {
-    const source: FeedSource = given ?? { kind: 'community', communityId: community };
-    for (const cursor of [undefined, sort === 'new' ? cursorNew : cursorTop]) {
-      const p = await plan(db, feedQuery(viewer, source, sort, cursor, 25));
-      expect(p).toMatch(new RegExp(`Index Scan using ${index} on posts`));
-      expect(p).not.toMatch(/Sort|Seq Scan on posts/);
-    }
-  });
+  ] as const)(
+    '%s: an index range scan in order, no sort, on the first and a later page',
+    async (_n, given, sort, index) => {
+      const source: FeedSource = given ?? { kind: 'community', communityId: community };
+      for (const cursor of [undefined, sort === 'new' ? cursorNew : cursorTop]) {
+        const p = await plan(db, feedQuery(viewer, source, sort, cursor, 25));
+        expect(p).toMatch(new RegExp(`Index Scan using ${index} on posts`));
+        expect(p).not.toMatch(/Sort|Seq Scan on posts/);
+      }
+    },
+  );
 
   it('user pages use posts_user_*_idx', async () => {
-    const p = await plan(db, feedQuery(viewer, { kind: 'user', userId: viewer }, 'new', cursorNew, 25));
+    const p = await plan(
+      db,
+      feedQuery(viewer, { kind: 'user', userId: viewer }, 'new', cursorNew, 25),
+    );
     expect(p).toMatch(/Index Scan using posts_user_created_idx on posts/);
     expect(p).not.toMatch(/Sort|Seq Scan on posts/);
   });
 
-  it.each(['new', 'top'] as const)('following, %s: one index range per followed source, merged and limited', async (sort) => {
-    const p = await plan(db, feedQuery(viewer, following, sort, undefined, 25));
-    const suffix = sort === 'new' ? 'created' : 'likes';
-    expect(p).toMatch(new RegExp(`Index Scan using posts_community_${suffix}_idx on posts`));
-    expect(p).toMatch(new RegExp(`Index Scan using posts_user_${suffix}_idx on posts`));
-    expect(p).not.toMatch(/Seq Scan on posts|Bitmap Heap Scan on posts/);
-    const later = await plan(db, feedQuery(viewer, following, sort, sort === 'new' ? cursorNew : cursorTop, 25));
-    expect(later).not.toMatch(/Seq Scan on posts|Bitmap Heap Scan on posts/);
-    if (process.env.SHOW_PLANS) {
-      console.log(`--- following, ${sort} (${database.kind})\n${await plan(db, feedQuery(viewer, following, sort, undefined, 25), true)}`);
-    }
-  });
+  it.each(['new', 'top'] as const)(
+    'following, %s: one index range per followed source, merged and limited',
+    async (sort) => {
+      const p = await plan(db, feedQuery(viewer, following, sort, undefined, 25));
+      const suffix = sort === 'new' ? 'created' : 'likes';
+      expect(p).toMatch(new RegExp(`Index Scan using posts_community_${suffix}_idx on posts`));
+      expect(p).toMatch(new RegExp(`Index Scan using posts_user_${suffix}_idx on posts`));
+      expect(p).not.toMatch(/Seq Scan on posts|Bitmap Heap Scan on posts/);
+      const later = await plan(
+        db,
+        feedQuery(viewer, following, sort, sort === 'new' ? cursorNew : cursorTop, 25),
+      );
+      expect(later).not.toMatch(/Seq Scan on posts|Bitmap Heap Scan on posts/);
+      if (process.env.SHOW_PLANS) {
+        console.log(
+          `--- following, ${sort} (${database.kind})\n${await plan(db, feedQuery(viewer, following, sort, undefined, 25), true)}`,
+        );
+      }
+    },
+  );
 
   it('prints the plans and timings when asked', async () => {
     if (!process.env.SHOW_PLANS) return;
@@ -112,14 +147,18 @@ describe('feed query plans', () => {
           times.push(performance.now() - start);
         }
         times.sort((a, b) => a - b);
-        console.log(`${database.kind} ${name} ${sort}: median ${times[15]!.toFixed(2)} ms, p90 ${times[27]!.toFixed(2)} ms`);
+        console.log(
+          `${database.kind} ${name} ${sort}: median ${times[15]!.toFixed(2)} ms, p90 ${times[27]!.toFixed(2)} ms`,
+        );
       }
     }
     for (const [name, source, sort] of [
       ['all, new', { kind: 'all' }, 'new'],
       ['community, new', { kind: 'community', communityId: community }, 'new'],
     ] as const) {
-      console.log(`--- ${name} (${database.kind})\n${await plan(db, feedQuery(viewer, source as FeedSource, sort, cursorNew, 25), true)}`);
+      console.log(
+        `--- ${name} (${database.kind})\n${await plan(db, feedQuery(viewer, source as FeedSource, sort, cursorNew, 25), true)}`,
+      );
     }
   });
 });

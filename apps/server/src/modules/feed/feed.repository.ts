@@ -36,6 +36,11 @@ function afterCursor(cursor: PostCursor | undefined): SQL {
     : sql` and (p.like_count, p.created_at, p.id) < (${cursor.likes}::int, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
+/** Posts by users the viewer blocked are never listed to them (enforced here, not in the client). */
+function notBlocked(viewerId: string): SQL {
+  return sql` and not exists (select 1 from user_blocks b where b.blocker_id = ${viewerId}::uuid and b.blocked_id = p.user_id)`;
+}
+
 /** Up to `limit` posts of `source` after `cursor`, as `viewerId` sees them, in the sort's order. */
 export async function listPostRows(
   db: Db,
@@ -63,19 +68,23 @@ export function feedQuery(
         : source.kind === 'user'
           ? sql` and p.user_id = ${source.userId}::uuid`
           : sql``;
+    // A blocked author's own list is answered empty by the service; here the filter
+    // would only cost that list its index order.
+    const blocks = source.kind === 'user' ? sql`` : notBlocked(viewerId);
     return sql`${postSelect(viewerId)}
-      where p.deleted_at is null${filter}${afterCursor(cursor)}
+      where p.deleted_at is null${filter}${blocks}${afterCursor(cursor)}
       order by ${orderBy(sort, 'p')}
       limit ${limit}`;
   }
   // One index range per followed community and per followed user (and the viewer),
-  // each already in order and limited; UNION drops a post reached both ways.
+  // each already in order and limited; UNION drops a post reached both ways. Blocking
+  // ends follows, so only the community ranges can reach a blocked author.
   const range = (column: 'community_id' | 'user_id') => sql`
     select x.id, x.created_at, x.like_count
     from unnest(${sql.param(column === 'community_id' ? source.communityIds : source.userIds)}::uuid[]) as s(source_id)
     cross join lateral (
       select p.id, p.created_at, p.like_count from posts p
-      where p.${sql.raw(column)} = s.source_id and p.deleted_at is null${afterCursor(cursor)}
+      where p.${sql.raw(column)} = s.source_id and p.deleted_at is null${column === 'community_id' ? notBlocked(viewerId) : sql``}${afterCursor(cursor)}
       order by ${orderBy(sort, 'p')}
       limit ${limit}
     ) x`;
@@ -91,7 +100,10 @@ export function feedQuery(
 }
 
 /** What the viewer follows: communities they are a member of, users they follow. */
-export async function followedSources(db: Db, userId: string): Promise<{ communityIds: string[]; userIds: string[] }> {
+export async function followedSources(
+  db: Db,
+  userId: string,
+): Promise<{ communityIds: string[]; userIds: string[] }> {
   const [row] = await queryRows<{ community_ids: string[] | string; user_ids: string[] | string }>(
     db,
     sql`select

@@ -1,7 +1,12 @@
 /** GET /api/feed, /api/communities/:communityId/posts, /api/users/:userId/posts: keyset pages of posts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorBodySchema, ListFeedQuerySchema, ListPostsQuerySchema, PostPageSchema } from '@otakura/shared';
+import {
+  ApiErrorBodySchema,
+  ListFeedQuerySchema,
+  ListPostsQuerySchema,
+  PostPageSchema,
+} from '@otakura/shared';
 import { requireUser } from '../auth/auth.guard';
 import * as service from './feed.service';
 
@@ -15,7 +20,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['feed'],
-        summary: 'The feed: following (followed communities and users, and your own) or all; new or top',
+        summary:
+          'The feed: following (followed communities and users, and your own) or all; new or top',
         querystring: ListFeedQuerySchema,
         response: { 200: PostPageSchema, ...errors },
       },

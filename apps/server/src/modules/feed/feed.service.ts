@@ -10,6 +10,7 @@ import { isId } from '../../lib/ids';
 import { toPost } from '../posts/posts.mapper';
 import { communityExists, findImages } from '../posts/posts.repository';
 import { decodeCursor, encodeCursor, type FeedSort } from './feed.cursor';
+import { hasBlocked } from '../settings/settings.repository';
 import * as repo from './feed.repository';
 
 async function page(
@@ -44,12 +45,24 @@ async function page(
 export async function listFeed(db: Db, viewerId: string, query: ListFeedQuery): Promise<PostPage> {
   if (query.tab === 'all') return page(db, viewerId, { kind: 'all' }, query);
   const followed = await repo.followedSources(db, viewerId);
-  const userIds = followed.userIds.includes(viewerId) ? followed.userIds : [...followed.userIds, viewerId];
-  return page(db, viewerId, { kind: 'following', communityIds: followed.communityIds, userIds }, query);
+  const userIds = followed.userIds.includes(viewerId)
+    ? followed.userIds
+    : [...followed.userIds, viewerId];
+  return page(
+    db,
+    viewerId,
+    { kind: 'following', communityIds: followed.communityIds, userIds },
+    query,
+  );
 }
 
 /** A community's posts; 404 `community_not_found` for an unknown id. */
-export async function listCommunityPosts(db: Db, viewerId: string, communityId: string, query: ListPostsQuery): Promise<PostPage> {
+export async function listCommunityPosts(
+  db: Db,
+  viewerId: string,
+  communityId: string,
+  query: ListPostsQuery,
+): Promise<PostPage> {
   if (!isId(communityId) || !(await communityExists(db, communityId))) {
     throw notFound('community_not_found', 'That community does not exist.');
   }
@@ -57,9 +70,16 @@ export async function listCommunityPosts(db: Db, viewerId: string, communityId: 
 }
 
 /** A user's posts; 404 `user_not_found` for an unknown, banned or system user. */
-export async function listUserPosts(db: Db, viewerId: string, userId: string, query: ListPostsQuery): Promise<PostPage> {
+export async function listUserPosts(
+  db: Db,
+  viewerId: string,
+  userId: string,
+  query: ListPostsQuery,
+): Promise<PostPage> {
   if (!isId(userId) || !(await repo.userListable(db, userId))) {
     throw notFound('user_not_found', 'That user does not exist.');
   }
+  // The posts of someone the viewer blocked are hidden from the viewer everywhere.
+  if (await hasBlocked(db, viewerId, userId)) return { items: [], nextCursor: null };
   return page(db, viewerId, { kind: 'user', userId }, query);
 }

@@ -34,12 +34,19 @@ async function getPage(http: TestHttp, path: string): Promise<PostPage> {
 }
 
 /** Every page of a list, calling `between` after each page (to write meanwhile). */
-async function allPages(http: TestHttp, path: string, between?: (page: number) => Promise<void>): Promise<string[][]> {
+async function allPages(
+  http: TestHttp,
+  path: string,
+  between?: (page: number) => Promise<void>,
+): Promise<string[][]> {
   const pages: string[][] = [];
   let cursor: string | null = null;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const page = await getPage(http, cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path);
+    const page = await getPage(
+      http,
+      cursor ? `${path}${sep}cursor=${encodeURIComponent(cursor)}` : path,
+    );
     pages.push(page.items.map((p) => p.id));
     cursor = page.nextCursor;
     if (between) await between(pages.length);
@@ -49,7 +56,10 @@ async function allPages(http: TestHttp, path: string, between?: (page: number) =
 }
 
 /** Ids of visible posts matching `where`, in the `new` order. */
-async function expectedIds(where = sql`true`, order = sql`p.created_at desc, p.id desc`): Promise<string[]> {
+async function expectedIds(
+  where = sql`true`,
+  order = sql`p.created_at desc, p.id desc`,
+): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     t.database.db,
     sql`select p.id from posts p where p.deleted_at is null and ${where} order by ${order}`,
@@ -65,14 +75,22 @@ describe('keyset pages', () => {
     // Five share one timestamp: the id breaks the tie.
     const tie = new Date(Date.now() - 60_000);
     for (let i = 0; i < 65; i++) {
-      await createPost(t, { userId: author.user.id, communityId: community.id, createdAt: i < 5 ? tie : undefined });
+      await createPost(t, {
+        userId: author.user.id,
+        communityId: community.id,
+        createdAt: i < 5 ? tie : undefined,
+      });
     }
     const before = await expectedIds(sql`p.community_id = ${community.id}`);
     expect(before).toHaveLength(65);
 
-    const pages = await allPages(reader.http, `/api/communities/${community.id}/posts?limit=10`, async () => {
-      await createPost(t, { userId: author.user.id, communityId: community.id });
-    });
+    const pages = await allPages(
+      reader.http,
+      `/api/communities/${community.id}/posts?limit=10`,
+      async () => {
+        await createPost(t, { userId: author.user.id, communityId: community.id });
+      },
+    );
     expect(pages.map((p) => p.length)).toEqual([10, 10, 10, 10, 10, 10, 5]);
     const seen = pages.flat();
     expect(new Set(seen).size).toBe(seen.length);
@@ -84,7 +102,8 @@ describe('keyset pages', () => {
     const author = await createUser(t, { signIn: false });
     const community = await createCommunity(t);
     await joinCommunity(t, reader.user.id, community.id);
-    for (let i = 0; i < 62; i++) await createPost(t, { userId: author.user.id, communityId: community.id });
+    for (let i = 0; i < 62; i++)
+      await createPost(t, { userId: author.user.id, communityId: community.id });
 
     const all = await expectedIds();
     const pagesAll = await allPages(reader.http, '/api/feed?tab=all&limit=25', async () => {
@@ -93,21 +112,37 @@ describe('keyset pages', () => {
     expect(pagesAll.flat()).toEqual(all);
 
     const following = await expectedIds(sql`p.community_id = ${community.id}`);
-    const pagesFollowing = await allPages(reader.http, '/api/feed?tab=following&limit=7', async () => {
-      await createPost(t, { userId: author.user.id, communityId: community.id });
-      await createPost(t, { userId: reader.user.id, communityId: community.id });
-    });
+    const pagesFollowing = await allPages(
+      reader.http,
+      '/api/feed?tab=following&limit=7',
+      async () => {
+        await createPost(t, { userId: author.user.id, communityId: community.id });
+        await createPost(t, { userId: reader.user.id, communityId: community.id });
+      },
+    );
     expect(pagesFollowing.flat()).toEqual(following);
   });
 
   it('answers 400 invalid_cursor for a forged cursor or one of another sort', async () => {
     const reader = await createUser(t);
-    await expectApiError(await reader.http('/api/feed?tab=all&cursor=garbage'), 400, 'invalid_cursor');
+    await expectApiError(
+      await reader.http('/api/feed?tab=all&cursor=garbage'),
+      400,
+      'invalid_cursor',
+    );
     const forged = Buffer.from("n|2024-01-01T00:00:00.000000Z|x' or 1=1 --").toString('base64url');
-    await expectApiError(await reader.http(`/api/feed?tab=all&cursor=${forged}`), 400, 'invalid_cursor');
+    await expectApiError(
+      await reader.http(`/api/feed?tab=all&cursor=${forged}`),
+      400,
+      'invalid_cursor',
+    );
     const page = await getPage(reader.http, '/api/feed?tab=all&limit=1');
     expect(page.nextCursor).not.toBeNull();
-    await expectApiError(await reader.http(`/api/feed?tab=all&sort=top&cursor=${page.nextCursor}`), 400, 'invalid_cursor');
+    await expectApiError(
+      await reader.http(`/api/feed?tab=all&sort=top&cursor=${page.nextCursor}`),
+      400,
+      'invalid_cursor',
+    );
     await expectApiError(await reader.http('/api/feed?tab=all&limit=0'), 400, 'validation_error');
     await expectApiError(await reader.http('/api/feed?tab=everything'), 400, 'validation_error');
   });
@@ -129,17 +164,32 @@ describe('following tab', () => {
     const other = await createCommunity(t);
     await joinCommunity(t, me.user.id, followed.id);
     await followUser(t, me.user.id, friend.user.id);
-    ids.inFollowedCommunity = (await createPost(t, { userId: stranger.user.id, communityId: followed.id })).id;
-    ids.byFollowedUser = (await createPost(t, { userId: friend.user.id, communityId: other.id })).id;
+    ids.inFollowedCommunity = (
+      await createPost(t, { userId: stranger.user.id, communityId: followed.id })
+    ).id;
+    ids.byFollowedUser = (
+      await createPost(t, { userId: friend.user.id, communityId: other.id })
+    ).id;
     ids.both = (await createPost(t, { userId: friend.user.id, communityId: followed.id })).id;
     ids.own = (await createPost(t, { userId: me.user.id, communityId: other.id })).id;
     ids.unrelated = (await createPost(t, { userId: stranger.user.id, communityId: other.id })).id;
-    ids.deleted = (await createPost(t, { userId: friend.user.id, communityId: followed.id, deletedAt: new Date() })).id;
+    ids.deleted = (
+      await createPost(t, {
+        userId: friend.user.id,
+        communityId: followed.id,
+        deletedAt: new Date(),
+      })
+    ).id;
   });
 
   it('shows posts of followed communities, followed users and my own, each once, newest first', async () => {
     const page = await getPage(me.http, '/api/feed?tab=following');
-    expect(page.items.map((p) => p.id)).toEqual([ids.own, ids.both, ids.byFollowedUser, ids.inFollowedCommunity]);
+    expect(page.items.map((p) => p.id)).toEqual([
+      ids.own,
+      ids.both,
+      ids.byFollowedUser,
+      ids.inFollowedCommunity,
+    ]);
     expect(page.nextCursor).toBeNull();
   });
 
@@ -166,16 +216,23 @@ describe('top sort', () => {
     const likers = await Promise.all([1, 2, 3, 4].map(() => createUser(t, { signIn: false })));
     const community = await createCommunity(t);
     const made: string[] = [];
-    for (let i = 0; i < 12; i++) made.push((await createPost(t, { userId: author.user.id, communityId: community.id })).id);
+    for (let i = 0; i < 12; i++)
+      made.push((await createPost(t, { userId: author.user.id, communityId: community.id })).id);
     // Likes 0..4 in a pattern, so several posts tie on the count.
     for (const [i, id] of made.entries()) {
       for (const liker of likers.slice(0, i % 5)) await like(t, 'post', liker.user.id, id);
     }
     const order = sql`p.like_count desc, p.created_at desc, p.id desc`;
     const expected = await expectedIds(sql`p.community_id = ${community.id}`, order);
-    const pages = await allPages(reader.http, `/api/communities/${community.id}/posts?sort=top&limit=5`);
+    const pages = await allPages(
+      reader.http,
+      `/api/communities/${community.id}/posts?sort=top&limit=5`,
+    );
     expect(pages.flat()).toEqual(expected);
-    const first = await getPage(reader.http, `/api/communities/${community.id}/posts?sort=top&limit=12`);
+    const first = await getPage(
+      reader.http,
+      `/api/communities/${community.id}/posts?sort=top&limit=12`,
+    );
     const counts = first.items.map((p) => p.likeCount);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(counts[0]).toBe(4);
@@ -194,23 +251,42 @@ describe('community and user post lists', () => {
     const author = await createUser(t);
     const community = await createCommunity(t);
     const png = await upload(author.http, await pngOf(900, 600));
-    const withImage = await writePost(author.http, { communityId: community.id, uploadIds: [png.id] });
+    const withImage = await writePost(author.http, {
+      communityId: community.id,
+      uploadIds: [png.id],
+    });
     const text = await writePost(author.http, { communityId: community.id, body: 'hello' });
     await viewer.http(`/api/posts/${text.id}/like`, { method: 'PUT' });
 
     const page = await getPage(viewer.http, `/api/users/${author.user.id}/posts`);
     expect(page.items.map((p) => p.id)).toEqual([text.id, withImage.id]);
     expect(page.items[0]).toMatchObject({ likedByMe: true, likeCount: 1, body: 'hello' });
-    expect(page.items[1]).toMatchObject({ likedByMe: false, type: 1, images: [{ url: png.url, width: 900, height: 600 }] });
+    expect(page.items[1]).toMatchObject({
+      likedByMe: false,
+      type: 1,
+      images: [{ url: png.url, width: 900, height: 600 }],
+    });
     expect(page.items[1]).toEqual(await (await viewer.http(`/api/posts/${withImage.id}`)).json());
   });
 
   it('answers 404 for unknown communities and users', async () => {
     const viewer = await createUser(t);
-    await expectApiError(await viewer.http(`/api/communities/${newId()}/posts`), 404, 'community_not_found');
-    await expectApiError(await viewer.http('/api/communities/nope/posts'), 404, 'community_not_found');
+    await expectApiError(
+      await viewer.http(`/api/communities/${newId()}/posts`),
+      404,
+      'community_not_found',
+    );
+    await expectApiError(
+      await viewer.http('/api/communities/nope/posts'),
+      404,
+      'community_not_found',
+    );
     await expectApiError(await viewer.http(`/api/users/${newId()}/posts`), 404, 'user_not_found');
     const banned = await createUser(t, { banned: true, signIn: false });
-    await expectApiError(await viewer.http(`/api/users/${banned.user.id}/posts`), 404, 'user_not_found');
+    await expectApiError(
+      await viewer.http(`/api/users/${banned.user.id}/posts`),
+      404,
+      'user_not_found',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Modal } from '@/components/ui/modal';
+import { VerifyEmailGate } from '@/features/auth/components/verify-email-gate';
 import { PageSkeleton } from './page-skeleton';
 import { SidebarNav } from './sidebar';
 import { TopBar } from './top-bar';
@@ -44,6 +45,7 @@ export function AppLayout() {
       >
         <SidebarNav onNavigate={() => setMenuOpen(false)} />
       </Modal>
+      <VerifyEmailGate />
     </div>
   );
 }

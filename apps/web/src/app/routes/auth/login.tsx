@@ -34,7 +34,8 @@ export default function LoginPage() {
   useDocumentTitle(tc('titles.login'));
 
   const notice =
-    step === 'credentials' && (location.state as LoginNoticeState | null)?.notice === 'password-reset'
+    step === 'credentials' &&
+    (location.state as LoginNoticeState | null)?.notice === 'password-reset'
       ? t('login.passwordChanged')
       : null;
 

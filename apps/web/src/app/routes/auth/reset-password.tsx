@@ -33,8 +33,7 @@ export default function ResetPasswordPage() {
   useDocumentTitle(tc('titles.resetPassword'));
 
   const linkProblem: LinkProblem | null =
-    problem ??
-    (linkError === 'TOKEN_EXPIRED' ? 'expired' : linkError || !token ? 'invalid' : null);
+    problem ?? (linkError === 'TOKEN_EXPIRED' ? 'expired' : linkError || !token ? 'invalid' : null);
 
   const submit = async ({ newPassword }: { newPassword: string }) => {
     if (!token) return;

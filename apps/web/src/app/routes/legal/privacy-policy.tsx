@@ -1,14 +1,7 @@
-import { ScrollText } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { LegalDocument } from '@/features/legal/components/legal-document';
+import { PRIVACY_POLICY } from '@/features/legal/utils/legal-documents';
 
-/** `/privacy-policy` and `/user-agreement` (spec §2: the same page). The legal text comes with the legal-pages work. */
+/** `/privacy-policy` and `/user-agreement` (spec §2: the same page). Public. */
 export default function PrivacyPolicyPage() {
-  return (
-    <UnderConstruction
-      title="Privacy Policy"
-      subtitle="Last updated May 23, 2022"
-      icon={<ScrollText />}
-      width="narrow"
-    />
-  );
+  return <LegalDocument doc={PRIVACY_POLICY} />;
 }

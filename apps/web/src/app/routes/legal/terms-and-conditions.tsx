@@ -1,14 +1,7 @@
-import { ScrollText } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { LegalDocument } from '@/features/legal/components/legal-document';
+import { TERMS_AND_CONDITIONS } from '@/features/legal/utils/legal-documents';
 
-/** `/terms-and-conditions`. The legal text comes with the legal-pages work. */
+/** `/terms-and-conditions`. Public. */
 export default function TermsAndConditionsPage() {
-  return (
-    <UnderConstruction
-      title="Terms and Conditions"
-      subtitle="Last updated May 23, 2022"
-      icon={<ScrollText />}
-      width="narrow"
-    />
-  );
+  return <LegalDocument doc={TERMS_AND_CONDITIONS} />;
 }

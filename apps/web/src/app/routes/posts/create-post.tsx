@@ -1,7 +1,13 @@
-import { SquarePlus } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page/page';
+import { CreatePostForm } from '@/features/posts/components/create-post-form';
 
-/** /create-post: tabs Text, Media, Url. Filled by its feature's issue. */
+/** /create-post: tabs Text, Media, Url (spec §2, §4, §5). */
 export default function CreatePostPage() {
-  return <UnderConstruction title="Create Post" icon={<SquarePlus />} />;
+  const { t } = useTranslation('posts');
+  return (
+    <Page title={t('composer.pageTitle')} width="narrow">
+      <CreatePostForm />
+    </Page>
+  );
 }

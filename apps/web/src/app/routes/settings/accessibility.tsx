@@ -1,13 +1,26 @@
-import { Accessibility } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page/page';
+import { LanguageCard } from '@/features/settings/components/language-card';
+import { RatingPromptCard } from '@/features/settings/components/rating-prompt-card';
+import { ReducedMotionCard } from '@/features/settings/components/reduced-motion-card';
+import { ThemeCard } from '@/features/settings/components/theme-card';
 
-/** /accessibility. Filled by its feature's issue. */
+/** /accessibility (spec §2): light/dark toggle, language, reduced motion, the rating prompt. */
 export default function AccessibilityPage() {
+  const { t } = useTranslation();
   return (
-    <UnderConstruction
-      title="Accessibility Display and Languages"
-      icon={<Accessibility />}
+    <Page
+      title={t('titles.accessibility')}
+      subtitle={t('accessibility.subtitle', { ns: 'settings' })}
       width="narrow"
-    />
+      className="settings-page"
+    >
+      <div className="settings-stack">
+        <ThemeCard />
+        <LanguageCard />
+        <ReducedMotionCard />
+        <RatingPromptCard />
+      </div>
+    </Page>
   );
 }

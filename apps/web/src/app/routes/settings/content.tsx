@@ -1,7 +1,25 @@
-import { SlidersHorizontal } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page/page';
+import { BlockedUsersCard } from '@/features/settings/components/blocked-users-card';
+import { ClearCacheCard } from '@/features/settings/components/clear-cache-card';
+import { DirectMessagesCard } from '@/features/settings/components/direct-messages-card';
+import { NotificationsCard } from '@/features/settings/components/notifications-card';
+import { ObjectionableContentCard } from '@/features/settings/components/objectionable-content-card';
+import { SortCard } from '@/features/settings/components/sort-card';
 
-/** /content. Filled by its feature's issue. */
+/** /content (spec §2): objectionable content, blocked users, notifications, direct messages, sort, clear cache. */
 export default function ContentPage() {
-  return <UnderConstruction title="Content" icon={<SlidersHorizontal />} width="narrow" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('titles.content')} subtitle={t('content.subtitle', { ns: 'settings' })} width="narrow" className="settings-page">
+      <div className="settings-stack">
+        <ObjectionableContentCard />
+        <BlockedUsersCard />
+        <NotificationsCard />
+        <DirectMessagesCard />
+        <SortCard />
+        <ClearCacheCard />
+      </div>
+    </Page>
+  );
 }

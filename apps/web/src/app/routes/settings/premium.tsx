@@ -1,8 +1,14 @@
-import { Crown } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page/page';
+import { PremiumOffer } from '@/features/settings/components/premium-offer';
 import { PRODUCT_NAME } from '@/lib/product';
 
-/** /{slug}-premium. Filled by its feature's issue. */
+/** /{slug}-premium (spec §2, §9): what premium gives, the configured price, shown Disabled. */
 export default function PremiumPage() {
-  return <UnderConstruction title={`${PRODUCT_NAME} Premium`} icon={<Crown />} width="narrow" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('titles.premium', { product: PRODUCT_NAME })} width="narrow" className="settings-page">
+      <PremiumOffer />
+    </Page>
+  );
 }

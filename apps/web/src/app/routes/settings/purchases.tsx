@@ -1,7 +1,13 @@
-import { Receipt } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page/page';
+import { PurchasesEmpty } from '@/features/settings/components/purchases-empty';
 
-/** /purchases. Filled by its feature's issue. */
+/** /purchases: the user's orders. Until the shop records orders, an empty state. */
 export default function PurchasesPage() {
-  return <UnderConstruction title="Purchases" icon={<Receipt />} width="narrow" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('titles.purchases')} width="narrow" className="settings-page">
+      <PurchasesEmpty />
+    </Page>
+  );
 }

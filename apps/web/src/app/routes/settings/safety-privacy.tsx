@@ -1,7 +1,22 @@
-import { LockKeyhole } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page/page';
+import { BlockedUsersCard } from '@/features/settings/components/blocked-users-card';
+import { LegalLinksCard } from '@/features/settings/components/legal-links-card';
 
-/** /safety-privacy. Filled by its feature's issue. */
+/** /safety-privacy (spec §2 Privacy and Safety): the legal pages and the blocked users. */
 export default function SafetyPrivacyPage() {
-  return <UnderConstruction title="Privacy and Safety" icon={<LockKeyhole />} width="narrow" />;
+  const { t } = useTranslation();
+  return (
+    <Page
+      title={t('titles.safetyPrivacy')}
+      subtitle={t('safety.subtitle', { ns: 'settings' })}
+      width="narrow"
+      className="settings-page"
+    >
+      <div className="settings-stack">
+        <LegalLinksCard />
+        <BlockedUsersCard />
+      </div>
+    </Page>
+  );
 }

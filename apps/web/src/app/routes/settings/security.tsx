@@ -1,7 +1,21 @@
-import { ShieldCheck } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page/page';
+import { SessionsList } from '@/features/auth/components/sessions-list';
+import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
+import { useSession } from '@/features/auth/hooks/use-session';
 
-/** /security: two-factor. Filled by its feature's issue. */
+/** /security: two-factor authentication (enable, confirm, backup codes, disable) and sessions. */
 export default function SecurityPage() {
-  return <UnderConstruction title="Security" icon={<ShieldCheck />} width="narrow" />;
+  const { t } = useTranslation('auth');
+  const session = useSession();
+  return (
+    <Page title={t('security.title')} subtitle={t('security.subtitle')} width="narrow">
+      {session.status === 'signed-in' ? (
+        <>
+          <TwoFactorSettings user={session.user} />
+          <SessionsList currentSessionId={session.session.id} />
+        </>
+      ) : null}
+    </Page>
+  );
 }

@@ -1,7 +1,6 @@
-import { CircleUserRound } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { OwnProfile } from '@/features/users/components/own-profile';
 
-/** /profile: the signed-in user's profile. Filled by its feature's issue. */
+/** /profile: the signed-in user's profile (same layout as others', without Follow). */
 export default function ProfilePage() {
-  return <UnderConstruction title="Profile" icon={<CircleUserRound />} />;
+  return <OwnProfile />;
 }

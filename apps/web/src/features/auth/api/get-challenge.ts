@@ -59,7 +59,7 @@ export function useChallenge(): {
    * fetched or solved fails as `challenge_failed` (or the network error that caused it).
    */
   const run = useCallback(
-    async <T,>(send: (headers: ChallengeHeaders) => Promise<T>): Promise<T> => {
+    async <T>(send: (headers: ChallengeHeaders) => Promise<T>): Promise<T> => {
       const solved = async () => {
         try {
           return await take();

@@ -29,8 +29,12 @@ async function findNumber(challenge: AltchaChallenge): Promise<Solution> {
       // A worker that cannot start (an old browser, a strict policy): solve here instead.
     }
   }
-  return solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
+  return solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
 }
 
 /**

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { commentKeys, commentsPath, type CommentTarget } from './comment-keys';
 
 /** The cached shape of a comment list: keyset pages, oldest first. */
-export type CommentsData = InfiniteData<CommentPage, string | undefined>;
+export type CommentsData = InfiniteData<CommentPage>;
 
 /** `GET /posts/:id/comments` or `/media/:id/comments`: one keyset page, oldest first. */
 export function getComments(

@@ -10,6 +10,7 @@ import { ElapsedTime } from './elapsed-time';
 import { LikeButton } from './like-button';
 import { PostCardMedia } from './post-card-media';
 import './post-card.css';
+import './post-flags.css';
 
 export interface PostCardProps {
   post: Post;
@@ -87,10 +88,10 @@ export const PostCard = forwardRef<HTMLElement, PostCardProps>(function PostCard
         </Link>
       </h2>
       {post.spoiler || post.nsfw ? (
-        <p className="post-card__flags">
-          {post.spoiler ? <span className="post-card__flag">{t('flags.spoiler')}</span> : null}
+        <p className="post-flags post-card__flags">
+          {post.spoiler ? <span className="post-flag">{t('flags.spoiler')}</span> : null}
           {post.nsfw ? (
-            <span className="post-card__flag post-card__flag--nsfw">{t('flags.nsfw')}</span>
+            <span className="post-flag post-flag--nsfw">{t('flags.nsfw')}</span>
           ) : null}
         </p>
       ) : null}

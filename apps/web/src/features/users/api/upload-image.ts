@@ -14,7 +14,7 @@ export type UploadStatus =
   /** Every byte is sent; the server is checking and resizing the image. */
   | { phase: 'processing'; attempt: number }
   /** The last try failed with a retryable answer; the next starts at `retryAt` (epoch ms) from zero. */
-  | { phase: 'waiting'; attempt: number; retryAt: number; error: ApiError };
+  | { phase: 'waiting'; attempt: number; retryAt: number; delayMs: number; error: ApiError };
 
 export interface UploadOptions {
   onStatus?: (status: UploadStatus) => void;
@@ -167,7 +167,7 @@ export async function uploadImage(
       const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
       const delay = Math.max(exp / 2 + random() * (exp / 2), (error.retryAfter ?? 0) * 1000);
       if (now() + delay > deadline) throw error;
-      onStatus({ phase: 'waiting', attempt, retryAt: now() + delay, error });
+      onStatus({ phase: 'waiting', attempt, retryAt: now() + delay, delayMs: delay, error });
       await sleep(delay, signal);
     }
   }

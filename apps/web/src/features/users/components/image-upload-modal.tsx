@@ -30,31 +30,23 @@ function formatSize(bytes: number): string {
   return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
 }
 
-/** A local URL for the chosen file, released when it changes or the modal goes away. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+/** Seconds until `retryAt`, counted down once a second (remount with a new key per wait). */
+function useCountdown(retryAt: number, delayMs: number): number {
+  const [seconds, setSeconds] = useState(() => Math.ceil(delayMs / 1000));
   useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
+    const timer = setInterval(
+      () => setSeconds(Math.max(0, Math.ceil((retryAt - Date.now()) / 1000))),
+      1000,
+    );
+    return () => clearInterval(timer);
+  }, [retryAt]);
+  return seconds;
 }
 
-/** Re-renders every second while a retry is scheduled, for the countdown. */
-function useSecondsUntil(at: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (at === null) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [at]);
-  return at === null ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+interface Picked {
+  file: File;
+  /** A local URL for the preview; released when another file is picked or the modal closes. */
+  url: string | null;
 }
 
 /**
@@ -67,14 +59,34 @@ export function ImageUploadModal({ kind, open, onOpenChange, currentUrl, name }:
   const { toast } = useToast();
   const upload = useUploadImageMutation(kind);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const [picked, setPickedState] = useState<Picked | null>(null);
+  const pickedRef = useRef<Picked | null>(null);
   const [problem, setProblem] = useState<ImageProblem | null>(null);
   const [dragging, setDragging] = useState(false);
-  const previewUrl = useObjectUrl(file);
+  const file = picked?.file ?? null;
+  const previewUrl = picked?.url ?? null;
+
+  const setPicked = (next: File | null) => {
+    if (pickedRef.current?.url) URL.revokeObjectURL(pickedRef.current.url);
+    const value = next
+      ? {
+          file: next,
+          url: typeof URL.createObjectURL === 'function' ? URL.createObjectURL(next) : null,
+        }
+      : null;
+    pickedRef.current = value;
+    setPickedState(value);
+  };
+  useEffect(
+    () => () => {
+      if (pickedRef.current?.url) URL.revokeObjectURL(pickedRef.current.url);
+    },
+    [],
+  );
   const title = kind === 'avatar' ? t('upload.avatarTitle') : t('upload.bannerTitle');
 
   const reset = () => {
-    setFile(null);
+    setPicked(null);
     setProblem(null);
     upload.reset();
   };
@@ -92,7 +104,7 @@ export function ImageUploadModal({ kind, open, onOpenChange, currentUrl, name }:
     upload.reset();
     const found = checkImageFile(chosen);
     setProblem(found);
-    setFile(found ? null : chosen);
+    setPicked(found ? null : chosen);
   };
 
   const save = () => {
@@ -233,8 +245,18 @@ export function ImageUploadModal({ kind, open, onOpenChange, currentUrl, name }:
 }
 
 function UploadProgress({ status }: { status: UploadStatus }) {
+  if (status.phase === 'waiting') {
+    return <ProgressBar status={status} key={status.retryAt} />;
+  }
+  return <ProgressBar status={status} />;
+}
+
+function ProgressBar({ status }: { status: UploadStatus }) {
   const { t } = useTranslation('users');
-  const seconds = useSecondsUntil(status.phase === 'waiting' ? status.retryAt : null);
+  const seconds = useCountdown(
+    status.phase === 'waiting' ? status.retryAt : 0,
+    status.phase === 'waiting' ? status.delayMs : 0,
+  );
   const percent =
     status.phase === 'uploading'
       ? Math.floor((status.loaded / Math.max(1, status.total)) * 100)

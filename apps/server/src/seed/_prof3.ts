@@ -1,0 +1,27 @@
+import { processImage } from '../modules/uploads/image-processing';
+import { postArt, bannerArt, avatarArt, mangaPageArt, shopItemArt, gifArt, mediaCoverArt, communityArt } from './art';
+async function cpu<T>(label: string, fn: () => Promise<T>, n = 4) { await fn(); const c = process.cpuUsage(); for (let i = 0; i < n; i++) await fn(); const d = process.cpuUsage(c); console.log(label.padEnd(28), ((d.user + d.system) / 1000 / n).toFixed(0), 'ms'); }
+const post = await postArt(1, { width: 960, height: 720 });
+const banner = await bannerArt(1);
+const avatar = await avatarArt(1, 'AB');
+const page = await mangaPageArt('x', 1);
+const shop = await shopItemArt(1, 'Thing');
+const gif = await gifArt(1);
+const cover = await mediaCoverArt(1, 'T');
+const comm = await communityArt(1, 'Mecha Garage', { size: 800 });
+await cpu('render post 960x720', () => postArt(1, { width: 960, height: 720 }));
+await cpu('process post 960x720', () => processImage(post.data));
+await cpu('render banner', () => bannerArt(1));
+await cpu('process banner', () => processImage(banner.data));
+await cpu('render avatar', () => avatarArt(1, 'AB'));
+await cpu('process avatar 640', () => processImage(avatar.data, { maxWidth: 640 }));
+await cpu('render page', () => mangaPageArt('x', 1));
+await cpu('process page', () => processImage(page.data));
+await cpu('render shop', () => shopItemArt(1, 'Thing'));
+await cpu('process shop', () => processImage(shop.data));
+await cpu('render cover', () => mediaCoverArt(1, 'T'));
+await cpu('process cover', () => processImage(cover.data));
+await cpu('render community 800', () => communityArt(1, 'Mecha Garage', { size: 800 }));
+await cpu('process community', () => processImage(comm.data));
+await cpu('render gif', () => gifArt(1), 2);
+await cpu('process gif', () => processImage(gif.data), 2);

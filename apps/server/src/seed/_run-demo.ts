@@ -1,0 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase } from '../test/db';
+import { LocalStorage } from '../storage/local-storage';
+import { seedDemo } from './demo-seed';
+const dir = await mkdtemp(path.join(os.tmpdir(), 'seed-'));
+const database = await createTestDatabase();
+const storage = new LocalStorage(dir);
+const c0 = process.cpuUsage(); const t0 = Date.now();
+const r = await seedDemo({ db: database.db, storage, log: (m) => console.log(' ', m) });
+const c = process.cpuUsage(c0);
+console.log('wall', Date.now() - t0, 'ms; cpu', Math.round((c.user + c.system) / 1000), 'ms');
+console.log(JSON.stringify(r.counts));
+console.log(dir);
+await database.close();

@@ -1,0 +1,96 @@
+/**
+ * Stores generated art the way an upload is stored (modules/uploads/upload.service):
+ * WebP variants `${prefix}/${uuidv7}-640.webp` and, for art wider than 640 px,
+ * `-1280.webp` (never enlarged), with width, height and the average colour as
+ * placeholder. Still art is drawn again at each variant's size from its SVG rather
+ * than decoded, resized and re-encoded at effort 4 as uploads are: the same files,
+ * in less than half the time, which keeps the demo seed to seconds. Animations
+ * (no SVG) go through saveImageUpload itself.
+ */
+import sharp from 'sharp';
+import { newId } from '../lib/ids';
+import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from '../modules/uploads/image-processing';
+import { saveImageUpload, type SavedImage } from '../modules/uploads/upload.service';
+import type { Storage } from '../storage/storage';
+import { renderArtVariant, type Art } from './art';
+
+export interface StoredImage {
+  /** The widest variant (what profiles, communities, media and the shop store). */
+  key: string;
+  /** The 640 px variant (what post_images.key stores). */
+  w640Key: string;
+  /** The 1280 px variant, when the art is wider than 640 px (post_images.large_key). */
+  w1280Key: string | null;
+  width: number;
+  height: number;
+  /** `#rrggbb`. */
+  placeholder: string;
+}
+
+export function fromSavedImage(saved: SavedImage): StoredImage {
+  return {
+    key: saved.key,
+    w640Key: saved.variants.w640Key,
+    w1280Key: saved.variants.w1280Key ?? null,
+    width: saved.width,
+    height: saved.height,
+    placeholder: saved.placeholder,
+  };
+}
+
+/** Stores `art` under `prefix` (a safe key prefix such as `post-images/{uid}`). */
+export async function storeArt(
+  storage: Storage,
+  prefix: string,
+  art: Art,
+  opts: { maxWidth?: ImageVariantWidth } = {},
+): Promise<StoredImage> {
+  if (!art.svg) {
+    return fromSavedImage(await saveImageUpload(storage, { prefix, buffer: art.data, maxWidth: opts.maxWidth }));
+  }
+  const maxWidth = opts.maxWidth ?? 1280;
+  const labels = IMAGE_VARIANT_WIDTHS.filter((w) => w <= maxWidth && (w === 640 || art.width > 640));
+  const id = newId();
+  const keys: Partial<Record<ImageVariantWidth, string>> = {};
+  let small: Buffer | undefined;
+  for (const label of labels) {
+    const variant = await renderArtVariant(art, Math.min(label, art.width));
+    const key = `${prefix}/${id}-${label}.webp`;
+    await storage.put(key, variant.data, { contentType: 'image/webp', size: variant.data.length });
+    keys[label] = key;
+    small ??= variant.data;
+  }
+  const w640Key = keys[640]!;
+  const w1280Key = keys[1280] ?? null;
+  return {
+    key: w1280Key ?? w640Key,
+    w640Key,
+    w1280Key,
+    width: art.width,
+    height: art.height,
+    placeholder: await averageColour(small!),
+  };
+}
+
+/** Mean colour of a 16 px copy, as uploads compute it. */
+export async function averageColour(image: Buffer): Promise<string> {
+  const { data, info } = await sharp(image)
+    .resize(16, 16, { fit: 'inside' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  const n = info.width * info.height;
+  for (let i = 0; i < n * 3; i += 3) {
+    r += data[i]!;
+    g += data[i + 1]!;
+    b += data[i + 2]!;
+  }
+  const hex = (v: number) =>
+    Math.round(v / n)
+      .toString(16)
+      .padStart(2, '0');
+  return `#${hex(r)}${hex(g)}${hex(b)}`;
+}

@@ -1,0 +1,137 @@
+import { MailCheck } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { refreshSession } from '../api/auth-client';
+import {
+  sendVerificationEmail,
+  useSendVerificationEmailMutation,
+} from '../api/send-verification-email';
+import { useSession } from '../hooks/use-session';
+import { useSignOut } from '../hooks/use-sign-out';
+import { authErrorMessage } from '../utils/auth-error';
+import '@/components/ui/modal.css';
+import './verify-email-gate.css';
+
+/** How often the session is fetched again while the modal waits for the link to be opened. */
+export const VERIFY_POLL_MS = 5000;
+
+/** Accounts that already got their automatic mail in this page load (once, not on every mount). */
+const autoSent = new Set<string>();
+
+/**
+ * Spec §2: while the signed-in user's email is unverified, the modal 'Verify Your Email Address'
+ * blocks the app, with 'Resend Verification Email'. It cannot be dismissed; it goes away by
+ * itself once the session says the address is verified (fetched on focus and every 5 s).
+ */
+export function VerifyEmailGate() {
+  const session = useSession();
+  if (session.status !== 'signed-in' || session.user.emailVerified) return null;
+  return <VerifyEmailModal userId={session.user.id} email={session.user.email} />;
+}
+
+function VerifyEmailModal({ userId, email }: { userId: string; email: string }) {
+  const { t } = useTranslation('auth');
+  const { toast } = useToast();
+  const resend = useSendVerificationEmailMutation();
+  const signOut = useSignOut();
+  const [message, setMessage] = useState<{ kind: 'sent' | 'error'; text: string } | null>(null);
+
+  // Spec: a verification mail is sent automatically when the email is unverified. The server
+  // allows one per 3 minutes (the sign-up mail counts), so a refusal here is expected and silent.
+  useEffect(() => {
+    if (autoSent.has(userId)) return;
+    autoSent.add(userId);
+    sendVerificationEmail(email).catch(() => undefined);
+  }, [userId, email]);
+
+  // The link is opened in another tab or on another device: notice it without a reload.
+  useEffect(() => {
+    const poll = () => {
+      if (document.visibilityState !== 'hidden') refreshSession();
+    };
+    const timer = window.setInterval(poll, VERIFY_POLL_MS);
+    window.addEventListener('focus', poll);
+    document.addEventListener('visibilitychange', poll);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', poll);
+      document.removeEventListener('visibilitychange', poll);
+    };
+  }, []);
+
+  const onResend = async () => {
+    setMessage(null);
+    try {
+      await resend.mutateAsync(email);
+      setMessage({ kind: 'sent', text: t('verify.sent') });
+    } catch (error) {
+      if (isApiError(error, 'email_already_verified')) {
+        refreshSession();
+        return;
+      }
+      setMessage({ kind: 'error', text: authErrorMessage(error, t) });
+    }
+  };
+
+  const onSignOut = async () => {
+    try {
+      await signOut();
+    } catch {
+      toast({ variant: 'error', title: t('sidebar.logoutFailed', { ns: 'common' }) });
+    }
+  };
+
+  const block = (event: Event) => event.preventDefault();
+
+  return (
+    <Dialog.Root open>
+      <Dialog.Portal>
+        <Dialog.Overlay className="ui-modal-overlay verify-gate__overlay" />
+        <Dialog.Content
+          className="ui-modal ui-modal--center ui-modal--sm verify-gate"
+          onEscapeKeyDown={block}
+          onPointerDownOutside={block}
+          onInteractOutside={block}
+        >
+          <div className="verify-gate__icon" aria-hidden="true">
+            <MailCheck />
+          </div>
+          <Dialog.Title className="verify-gate__title">{t('verify.title')}</Dialog.Title>
+          <Dialog.Description className="verify-gate__description">
+            <Trans
+              t={t}
+              i18nKey="verify.description"
+              values={{ email }}
+              components={{ strong: <strong className="verify-gate__email" /> }}
+            />
+          </Dialog.Description>
+          <div
+            className={
+              message?.kind === 'error' ? 'verify-gate__message--error' : 'verify-gate__message'
+            }
+            role={message?.kind === 'error' ? 'alert' : 'status'}
+          >
+            {message?.text}
+          </div>
+          <Button size="lg" block loading={resend.isPending} onClick={() => void onResend()}>
+            {t('verify.resend')}
+          </Button>
+          <p className="verify-gate__waiting" aria-hidden="true">
+            <span className="verify-gate__pulse" />
+            {t('verify.waiting')}
+          </p>
+          <p className="verify-gate__switch">
+            {t('verify.wrongAccount')}{' '}
+            <button type="button" className="verify-gate__link" onClick={() => void onSignOut()}>
+              {t('verify.logout')}
+            </button>
+          </p>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,159 @@
+import { POST_TYPES, type Post } from '@otakura/shared';
+import clsx from 'clsx';
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { forwardRef, useRef, type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconButton } from '@/components/ui/icon-button';
+import { PostDetail } from './post-detail';
+import '@/components/ui/modal.css';
+import './post-modal.css';
+
+export interface PostModalProps {
+  /** The post shown; null closes the modal. */
+  post: Post | null;
+  onClose: () => void;
+  onPrevious?: () => void;
+  onNext?: () => void;
+  hasPrevious?: boolean;
+  hasNext?: boolean;
+  /** The comments panel for this post, composed by the app (features/comments). */
+  comments?: ReactNode;
+  viewerId?: string | null;
+  /** The author deleted the post from the modal. */
+  onDeleted?: () => void;
+}
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+/** The dialog's name is the post's title, rendered as the post's own heading. */
+const DialogHeading = forwardRef<HTMLHeadingElement, ComponentPropsWithoutRef<'h2'>>(
+  function DialogHeading(props, ref) {
+    return (
+      <Dialog.Title asChild>
+        <h2 ref={ref} {...props} />
+      </Dialog.Title>
+    );
+  },
+);
+
+function hasMedia(post: Post) {
+  return (
+    ((post.type === POST_TYPES.image || post.type === POST_TYPES.gif) && post.images.length > 0) ||
+    (post.type === POST_TYPES.video && post.video !== null)
+  );
+}
+
+/**
+ * Spec §2 post modal: previous/next across the loaded posts (buttons and ←/→), Escape or a click
+ * on the backdrop closes; Radix Dialog traps focus and, on close, focus goes to the card of the
+ * post last shown. A full-height sheet on phones.
+ */
+export function PostModal({
+  post,
+  onClose,
+  onPrevious,
+  onNext,
+  hasPrevious = false,
+  hasNext = false,
+  comments,
+  viewerId,
+  onDeleted,
+}: PostModalProps) {
+  const { t } = useTranslation('posts');
+  // Keep the last post so the closing animation still has something to show.
+  const last = useRef<Post | null>(null);
+  if (post) last.current = post;
+  const shown = post ?? last.current;
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || isEditable(event.target)) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.key === 'ArrowLeft' && hasPrevious) {
+      event.preventDefault();
+      onPrevious?.();
+    } else if (event.key === 'ArrowRight' && hasNext) {
+      event.preventDefault();
+      onNext?.();
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={post !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="ui-modal-overlay" />
+        {shown ? (
+          <Dialog.Content
+            ref={contentRef}
+            className={clsx('post-modal', hasMedia(shown) && 'post-modal--with-media')}
+            aria-describedby={undefined}
+            onKeyDown={onKeyDown}
+            onOpenAutoFocus={(event) => {
+              // Focus the dialog itself: arrows step at once, and no button shows a ring.
+              event.preventDefault();
+              contentRef.current?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              const card = last.current
+                ? document.querySelector<HTMLElement>(`[data-post-link="${CSS.escape(last.current.id)}"]`)
+                : null;
+              if (card) {
+                event.preventDefault();
+                card.focus();
+              }
+            }}
+          >
+            <div className="post-modal__toolbar">
+              <IconButton
+                aria-label={t('modal.previous')}
+                title={t('modal.previous')}
+                size="sm"
+                onClick={onPrevious}
+                disabled={!hasPrevious}
+              >
+                <ChevronLeft aria-hidden="true" />
+              </IconButton>
+              <IconButton
+                aria-label={t('modal.next')}
+                title={t('modal.next')}
+                size="sm"
+                onClick={onNext}
+                disabled={!hasNext}
+              >
+                <ChevronRight aria-hidden="true" />
+              </IconButton>
+              <Dialog.Close asChild>
+                <IconButton aria-label={t('modal.close')} title={t('modal.close')} size="sm">
+                  <X aria-hidden="true" />
+                </IconButton>
+              </Dialog.Close>
+            </div>
+            <PostDetail
+              key={shown.id}
+              post={shown}
+              variant="modal"
+              comments={comments}
+              viewerId={viewerId}
+              onDeleted={onDeleted}
+              titleAs={DialogHeading}
+            />
+          </Dialog.Content>
+        ) : null}
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,263 @@
+import type { Post, PostPage } from '@otakura/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, RotateCw } from 'lucide-react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { postQueryOptions } from '../api/get-post';
+import { usePostsInfiniteQuery } from '../api/get-posts';
+import { postKeys } from '../api/post-keys';
+import type { PostSource } from '../api/post-source';
+import { usePostModalRoute } from '../hooks/use-post-modal-route';
+import { MasonryCell, PostCardSkeletons, PostGrid } from './post-grid';
+import { PostCard } from './post-card';
+import { PostModal } from './post-modal';
+import './post-stream.css';
+
+/** Start loading the next page this far (px) before the end of the grid is reached. */
+const PREFETCH_MARGIN_PX = 1200;
+/** In the modal, fetch more when this close to the last loaded post. */
+const MODAL_PREFETCH_POSTS = 3;
+/** Cards this close to the screen count as on screen for live updates. */
+const VISIBLE_MARGIN_PX = 200;
+const VISIBLE_DEBOUNCE_MS = 250;
+
+export interface PostStreamProps {
+  source: PostSource;
+  /** Accessible name of the grid (the ARIA feed). */
+  label: string;
+  /** Shown when the source has no posts. */
+  empty?: ReactNode;
+  /** The comments panel of the post open in the modal (composed by the app). */
+  renderComments?: (post: Post) => ReactNode;
+  /** The signed-in user's id (authors can delete their posts). */
+  viewerId?: string | null;
+  /** The modal closed on this post (the app may clear its comments). */
+  onModalClose?: (postId: string) => void;
+  /**
+   * The posts on (or near) the screen, and the one open in the modal, changed: the app watches
+   * their live topics (`post:{id}`).
+   */
+  onVisiblePostIdsChange?: (postIds: string[]) => void;
+}
+
+/** Pages flattened, each post once (a liked post can move between `top` pages). */
+function flatten(pages: PostPage[] | undefined): Post[] {
+  if (!pages) return [];
+  const seen = new Set<string>();
+  const posts: Post[] = [];
+  for (const page of pages) {
+    for (const post of page.items) {
+      if (seen.has(post.id)) continue;
+      seen.add(post.id);
+      posts.push(post);
+    }
+  }
+  return posts;
+}
+
+/**
+ * A stream of post cards from one source (the feed's tabs, a community, a user): the grid,
+ * infinite scroll with skeletons, empty and error states, and the post modal over it.
+ */
+export function PostStream({
+  source,
+  label,
+  empty,
+  renderComments,
+  viewerId,
+  onModalClose,
+  onVisiblePostIdsChange,
+}: PostStreamProps) {
+  const { t } = useTranslation('posts');
+  const queryClient = useQueryClient();
+  const query = usePostsInfiniteQuery(source);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
+  const posts = useMemo(() => flatten(query.data?.pages), [query.data]);
+
+  /* ---------- Infinite scroll ---------- */
+  const sentinel = useRef<HTMLDivElement>(null);
+  const pageCount = query.data?.pages.length ?? 0;
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !canLoadMore || typeof IntersectionObserver === 'undefined') return;
+    // A new observer per page: it reports at once, so a tall screen keeps filling itself.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: `0px 0px ${PREFETCH_MARGIN_PX}px 0px` },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [canLoadMore, fetchNextPage, pageCount]);
+
+  /* ---------- Which cards are on screen (for live topics) ---------- */
+  const gridRef = useRef<HTMLDivElement>(null);
+  const [visibleIds, setVisibleIds] = useState<string[]>([]);
+  const ids = useMemo(() => posts.map((p) => p.id).join(','), [posts]);
+  useEffect(() => {
+    const root = gridRef.current;
+    if (!root || typeof IntersectionObserver === 'undefined') return;
+    const visible = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const id = (entry.target as HTMLElement).dataset.postId;
+          if (!id) continue;
+          if (entry.isIntersecting) visible.add(id);
+          else visible.delete(id);
+        }
+        clearTimeout(timer);
+        timer = setTimeout(() => setVisibleIds([...visible].sort()), VISIBLE_DEBOUNCE_MS);
+      },
+      { rootMargin: `${VISIBLE_MARGIN_PX}px 0px` },
+    );
+    root.querySelectorAll('[data-post-id]').forEach((el) => observer.observe(el));
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [ids]);
+
+  /* ---------- The modal ---------- */
+  const modal = usePostModalRoute();
+  const openIndex = modal.openId ? posts.findIndex((p) => p.id === modal.openId) : -1;
+  // A post that is not in the loaded pages (a shared /feed?post= link): fetched on its own.
+  const single = useQuery({
+    ...postQueryOptions(modal.openId ?? ''),
+    enabled: modal.openId !== null && openIndex < 0 && query.isSuccess,
+  });
+  const openPost = openIndex >= 0 ? posts[openIndex]! : modal.openId ? (single.data ?? null) : null;
+
+  const openPostId = openPost?.id ?? null;
+  const report = useEffectEvent((postIds: string[]) => onVisiblePostIdsChange?.(postIds));
+  useEffect(() => {
+    const all = openPostId && !visibleIds.includes(openPostId) ? [...visibleIds, openPostId] : visibleIds;
+    report(all);
+  }, [visibleIds, openPostId]);
+
+  const stepTo = useCallback(
+    (index: number) => {
+      const next = posts[index];
+      if (!next) return;
+      modal.step(next.id);
+      if (index >= posts.length - MODAL_PREFETCH_POSTS && hasNextPage && !isFetchingNextPage) {
+        void fetchNextPage();
+      }
+    },
+    [posts, modal, hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+
+  const closeModal = useCallback(() => {
+    const closedId = modal.openId;
+    modal.close();
+    // Spec §2: closing refreshes the posts (counts changed while reading) and clears comments.
+    void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
+    if (closedId) onModalClose?.(closedId);
+  }, [modal, queryClient, onModalClose]);
+
+  const onDeletedInModal = useCallback(() => {
+    // The post left the list: show its neighbour, or close.
+    const neighbour = openIndex >= 0 ? (posts[openIndex + 1] ?? posts[openIndex - 1]) : undefined;
+    if (neighbour) modal.step(neighbour.id);
+    else closeModal();
+  }, [posts, openIndex, modal, closeModal]);
+
+  // The open post no longer exists (deleted elsewhere, or a stale link): leave the modal's URL.
+  const { close: closeRoute } = modal;
+  const missing = modal.openId !== null && openIndex < 0 && single.isError;
+  useEffect(() => {
+    if (missing) closeRoute();
+  }, [missing, closeRoute]);
+
+  /* ---------- States ---------- */
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <div role="status" aria-live="polite">
+        <span className="visually-hidden">{t('stream.loading')}</span>
+        <PostGrid label={label} busy>
+          <PostCardSkeletons count={6} />
+        </PostGrid>
+      </div>
+    );
+  } else if (query.isError && posts.length === 0) {
+    content = (
+      <EmptyState
+        icon={<CircleAlert />}
+        title={t('stream.errorTitle')}
+        description={query.error.message}
+        action={
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            <RotateCw aria-hidden="true" size={16} />
+            {t('stream.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (posts.length === 0) {
+    content = empty ?? <EmptyState title={t('stream.emptyTitle')} />;
+  } else {
+    content = (
+      <>
+        <div ref={gridRef}>
+        <PostGrid label={label} loadingMore={isFetchingNextPage}>
+          {posts.map((post, index) => (
+            <MasonryCell key={post.id}>
+              <PostCard
+                post={post}
+                index={index}
+                setSize={hasNextPage ? -1 : posts.length}
+                onOpen={(p) => modal.open(p.id)}
+              />
+            </MasonryCell>
+          ))}
+        </PostGrid>
+        </div>
+        <div ref={sentinel} className="post-stream__sentinel" aria-hidden="true" />
+        {isFetchingNextPage ? (
+          <p className="visually-hidden" role="status">
+            {t('stream.loading')}
+          </p>
+        ) : null}
+        {isFetchNextPageError ? (
+          <div className="post-stream__more-error" role="alert">
+            <span>{t('stream.moreError')}</span>
+            <Button variant="secondary" size="sm" onClick={() => void fetchNextPage()}>
+              {t('stream.retry')}
+            </Button>
+          </div>
+        ) : hasNextPage && !isFetchingNextPage && typeof IntersectionObserver === 'undefined' ? (
+          <div className="post-stream__more">
+            <Button variant="secondary" onClick={() => void fetchNextPage()}>
+              {t('stream.loadMore')}
+            </Button>
+          </div>
+        ) : !hasNextPage && posts.length > 0 ? (
+          <p className="post-stream__end">{t('stream.end')}</p>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="post-stream">
+      {content}
+      <PostModal
+        post={openPost}
+        onClose={closeModal}
+        hasPrevious={openIndex > 0}
+        hasNext={openIndex >= 0 && openIndex < posts.length - 1}
+        onPrevious={() => stepTo(openIndex - 1)}
+        onNext={() => stepTo(openIndex + 1)}
+        comments={openPost && renderComments ? renderComments(openPost) : undefined}
+        viewerId={viewerId}
+        onDeleted={onDeletedInModal}
+      />
+    </div>
+  );
+}
