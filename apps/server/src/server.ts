@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { migrateDatabase, openDatabase } from './db/client';
 import { acquireDataDirLock } from './db/lock';
 import { createAppContext } from './app-context';
+import { flushResetRequests } from './modules/auth/auth.routes';
 import { flushMail } from './modules/mail/mailer';
 import { isDatabaseEmpty, seedDemo } from './seed/demo-seed';
 
@@ -48,15 +49,12 @@ async function main(): Promise<void> {
     console.log(`Demo world ready in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
   }
 
-  const app = await buildApp(
-    ctx,
-    {
-      logger:
-        process.stdout.isTTY || config.nodeEnv === 'development'
-          ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
-          : { level: config.logLevel },
-    },
-  );
+  const app = await buildApp(ctx, {
+    logger:
+      process.stdout.isTTY || config.nodeEnv === 'development'
+        ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
+        : { level: config.logLevel },
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -67,6 +65,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await flushResetRequests();
       await flushMail(ctx.mailer);
       await ctx.live.close(); // the live plugin closed it with the app already; safe twice
       await database.close();
@@ -81,8 +80,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const line = '─'.repeat(56);
   console.log(`\n${line}\n  ${config.productName} is running at ${config.publicUrl}`);
-  console.log(`  Database: ${embedded ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}; files: ${storage.kind}`);
-  console.log(`  Demo sign-in: ${demo?.demoEmail ?? 'demo@otakura.local'} / ${demo?.demoPassword ?? 'otakura-demo'}`);
+  console.log(
+    `  Database: ${embedded ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}; files: ${storage.kind}`,
+  );
+  console.log(
+    `  Demo sign-in: ${demo?.demoEmail ?? 'demo@otakura.local'} / ${demo?.demoPassword ?? 'otakura-demo'}`,
+  );
   console.log(`  API docs: ${config.publicUrl}/api/docs\n${line}\n`);
 }
 

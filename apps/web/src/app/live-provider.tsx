@@ -6,10 +6,7 @@ import { CommentsViewerProvider } from '@/features/comments/components/comments-
 import { applyLiveCommentLiked, syncLiveComment } from '@/features/comments/utils/live-comments';
 import { refreshSession } from '@/features/auth/api/auth-client';
 import { useSession } from '@/features/auth/hooks/use-session';
-import {
-  LiveClientProvider,
-  useLiveClient,
-} from '@/features/live/components/live-client-provider';
+import { LiveClientProvider, useLiveClient } from '@/features/live/components/live-client-provider';
 import { useLiveEvent } from '@/features/live/hooks/use-live-event';
 import { watchLiveTopic } from '@/features/live/utils/watch-live-topic';
 

@@ -18,7 +18,10 @@ export function AppProviders({
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <ToastProvider><LiveProvider>{children}</LiveProvider><MobileRedirect /></ToastProvider>
+        <ToastProvider>
+          <LiveProvider>{children}</LiveProvider>
+          <MobileRedirect />
+        </ToastProvider>
       </QueryClientProvider>
     </ThemeProvider>
   );

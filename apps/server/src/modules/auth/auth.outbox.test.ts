@@ -7,6 +7,7 @@ import { CHALLENGE_HEADER } from '@otakura/shared';
 import { loadConfig } from '../../config/env';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createMailer, flushMail } from '../mail/mailer';
+import { flushResetRequests } from './auth.routes';
 import { verificationMail } from '../mail/templates';
 import { TestClient, uniqueUser } from './auth.test-helpers';
 
@@ -43,6 +44,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
       },
     );
     expect(reset.status).toBe(200);
+    await flushResetRequests();
     await flushMail(t.ctx.mailer);
 
     const mails = await Promise.all(

@@ -10,9 +10,10 @@ vi.mock('@/features/auth/api/auth-client', () => ({
   refreshSession: vi.fn(),
 }));
 
+/** The shell is ready once its navigation shows (pages with data may still be loading). */
 async function renderSignedIn(path: string) {
   const result = renderRoute(path);
-  await screen.findByRole('heading', { level: 1 });
+  await screen.findByRole('navigation', { name: 'Main' });
   return result;
 }
 

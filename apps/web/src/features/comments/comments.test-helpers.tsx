@@ -10,9 +10,24 @@ import { CommentsViewerProvider } from './components/comments-viewer';
 
 export const POST_ID = '01900000-0000-7000-8000-0000000000aa';
 
-export const me: UserSummary = { id: 'u-me', username: 'aiko', name: 'Aiko Tanaka', avatarUrl: null };
-export const other: UserSummary = { id: 'u-other', username: 'kenji', name: 'Kenji Sato', avatarUrl: null };
-export const system: UserSummary = { id: SYSTEM_USER_ID, username: 'system', name: 'System', avatarUrl: null };
+export const me: UserSummary = {
+  id: 'u-me',
+  username: 'aiko',
+  name: 'Aiko Tanaka',
+  avatarUrl: null,
+};
+export const other: UserSummary = {
+  id: 'u-other',
+  username: 'kenji',
+  name: 'Kenji Sato',
+  avatarUrl: null,
+};
+export const system: UserSummary = {
+  id: SYSTEM_USER_ID,
+  username: 'system',
+  name: 'System',
+  avatarUrl: null,
+};
 
 let seq = 0;
 export function makeComment(overrides: Partial<Comment> = {}): Comment {
@@ -35,13 +50,21 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
 }
 
 export function tombstone(comment: Comment): Comment {
-  return { ...comment, author: system, body: 'User deleted this comment :(', deleted: true, likeCount: 0 };
+  return {
+    ...comment,
+    author: system,
+    body: 'User deleted this comment :(',
+    deleted: true,
+    likeCount: 0,
+  };
 }
 
-type Handler = (req: { method: string; path: string; url: URL; body: unknown }) => {
-  status?: number;
-  body?: unknown;
-} | Promise<{ status?: number; body?: unknown }>;
+type Handler = (req: { method: string; path: string; url: URL; body: unknown }) =>
+  | {
+      status?: number;
+      body?: unknown;
+    }
+  | Promise<{ status?: number; body?: unknown }>;
 
 /**
  * Answers the API client's fetches from `routes` ("GET /api/posts/x/comments" → handler); anything
@@ -70,7 +93,10 @@ export function page(items: Comment[], nextCursor: string | null = null) {
 }
 
 /** Renders `ui` with a query cache, toasts, a router and the viewer. */
-export function renderComments(ui: ReactNode, { viewer = me }: { viewer?: UserSummary | null } = {}) {
+export function renderComments(
+  ui: ReactNode,
+  { viewer = me }: { viewer?: UserSummary | null } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

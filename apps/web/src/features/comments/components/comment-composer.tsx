@@ -11,7 +11,8 @@ import { formatNumber } from '@/lib/i18n';
 const COUNTER_FROM = Math.floor(LIMITS.commentMax * 0.9);
 
 const isMac = () =>
-  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent);
+  typeof navigator !== 'undefined' &&
+  /Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent);
 
 export interface CommentComposerProps {
   value: string;

@@ -63,10 +63,25 @@ export function CommentItem({
       aria-busy={pending || undefined}
     >
       {system ? (
-        <Avatar name={username} src={comment.author.avatarUrl} size={isReply ? 32 : 40} decorative />
+        <Avatar
+          name={username}
+          src={comment.author.avatarUrl}
+          size={isReply ? 32 : 40}
+          decorative
+        />
       ) : (
-        <Link to={`/user/${comment.author.id}`} className="comment__avatar" tabIndex={-1} aria-hidden="true">
-          <Avatar name={username} src={comment.author.avatarUrl} size={isReply ? 32 : 40} decorative />
+        <Link
+          to={`/user/${comment.author.id}`}
+          className="comment__avatar"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          <Avatar
+            name={username}
+            src={comment.author.avatarUrl}
+            size={isReply ? 32 : 40}
+            decorative
+          />
         </Link>
       )}
       <div className="comment__main">
@@ -107,11 +122,7 @@ export function CommentItem({
         {pending ? null : (
           <div className="comment__actions">
             {system ? null : (
-              <LikeButton
-                comment={comment}
-                own={own}
-                onToggle={() => onToggleLike(comment)}
-              />
+              <LikeButton comment={comment} own={own} onToggle={() => onToggleLike(comment)} />
             )}
             {comment.deleted ? null : (
               <button type="button" className="comment__action" onClick={() => onReply(comment)}>

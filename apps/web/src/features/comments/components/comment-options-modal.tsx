@@ -16,11 +16,21 @@ export interface CommentOptionsModalProps {
 }
 
 /** The options of a comment (spec §2, §6): its author sees Edit and Delete; others Share and Report. */
-export function CommentOptionsModal({ comment, viewerId, onClose, onSelect }: CommentOptionsModalProps) {
+export function CommentOptionsModal({
+  comment,
+  viewerId,
+  onClose,
+  onSelect,
+}: CommentOptionsModalProps) {
   const { t } = useTranslation('comments');
   const own = comment !== null && viewerId !== null && comment.author.id === viewerId;
 
-  const item = (option: CommentOption, icon: ReactNode, label: string, opts: { danger?: boolean; disabled?: boolean } = {}) => (
+  const item = (
+    option: CommentOption,
+    icon: ReactNode,
+    label: string,
+    opts: { danger?: boolean; disabled?: boolean } = {},
+  ) => (
     <li>
       <button
         type="button"

@@ -9,7 +9,6 @@ import {
   page,
   POST_ID,
   renderComments,
-  system,
   tombstone,
 } from '../comments.test-helpers';
 import { CommentsSection } from './comments-section';
@@ -35,7 +34,7 @@ describe('CommentsSection: the list', () => {
       [LIST]: () => ({
         body: page([
           makeComment({ body: 'Just now', createdAt: ago(30) }),
-          makeComment({ body: 'Minutes', createdAt: ago(5 * 60) }),
+          makeComment({ body: 'Minutes', createdAt: ago(5 * 60 + 10) }),
           makeComment({ body: 'Hours', createdAt: ago(3 * 3600 + 10) }),
           makeComment({ body: 'Days', createdAt: ago(2 * 86_400 + 10) }),
           makeComment({ body: 'Weeks', createdAt: ago(3 * 604_800 + 10) }),
@@ -151,7 +150,9 @@ describe('CommentsSection: the composer', () => {
       ),
     );
     // The server's comment replaced the optimistic one: now it has a time and options.
-    await waitFor(() => expect(within(commentRow('Hello there')).getByText('1s')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(commentRow('Hello there')).getByText('1s')).toBeInTheDocument(),
+    );
   });
 
   it('shows the comment at once and takes it back, text restored, when the server refuses', async () => {
@@ -210,7 +211,9 @@ describe('CommentsSection: the composer', () => {
     });
     const { user } = renderComments(<CommentsSection postId={POST_ID} />);
     await screen.findByText('Who is your favourite?');
-    await user.click(within(commentRow('Who is your favourite?')).getByRole('button', { name: 'Reply' }));
+    await user.click(
+      within(commentRow('Who is your favourite?')).getByRole('button', { name: 'Reply' }),
+    );
     const box = screen.getByRole('textbox', { name: 'Reply to @kenji' });
     expect(box).toHaveFocus();
     await user.type(box, 'Rem, obviously');
@@ -267,7 +270,9 @@ describe('CommentsSection: likes and options', () => {
     expect(within(dialog).getByRole('button', { name: 'Share Comment' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Report Comment' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Edit Comment' })).not.toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'Delete Comment' })).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Delete Comment' }),
+    ).not.toBeInTheDocument();
   });
 
   it("shows no like, reply or options controls on the system user's comments", async () => {
@@ -287,7 +292,9 @@ describe('CommentsSection: likes and options', () => {
     });
     const { user } = renderComments(<CommentsSection postId={POST_ID} />);
     await screen.findByText('Regrettable take');
-    await user.click(within(commentRow('Regrettable take')).getByRole('button', { name: 'Comment options' }));
+    await user.click(
+      within(commentRow('Regrettable take')).getByRole('button', { name: 'Comment options' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Delete Comment' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Comment' });
     expect(api).toHaveBeenCalledTimes(1);
@@ -311,7 +318,9 @@ describe('CommentsSection: likes and options', () => {
     });
     const { user } = renderComments(<CommentsSection postId={POST_ID} />);
     await screen.findByText('Typo here');
-    await user.click(within(commentRow('Typo here')).getByRole('button', { name: 'Comment options' }));
+    await user.click(
+      within(commentRow('Typo here')).getByRole('button', { name: 'Comment options' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Edit Comment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Comment' });
     const box = within(dialog).getByRole('textbox', { name: 'Comment' });
@@ -331,7 +340,9 @@ describe('CommentsSection: likes and options', () => {
     const theirs = makeComment({ body: 'Quotable line' });
     const { user } = renderWith([theirs]);
     await screen.findByText('Quotable line');
-    await user.click(within(commentRow('Quotable line')).getByRole('button', { name: 'Comment options' }));
+    await user.click(
+      within(commentRow('Quotable line')).getByRole('button', { name: 'Comment options' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Share Comment' }));
     expect(await screen.findByText('Comment copied to clipboard.')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe('Quotable line');
@@ -343,7 +354,9 @@ describe('CommentsSection: likes and options', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await screen.findByText('Quotable line');
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
-    await user.click(within(commentRow('Quotable line')).getByRole('button', { name: 'Comment options' }));
+    await user.click(
+      within(commentRow('Quotable line')).getByRole('button', { name: 'Comment options' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Share Comment' }));
     await waitFor(() => expect(error).toHaveBeenCalled());
     expect(screen.queryByText('Comment copied to clipboard.')).not.toBeInTheDocument();
@@ -363,7 +376,9 @@ describe('CommentsSection: likes and options', () => {
     });
     const { user } = renderComments(<CommentsSection postId={POST_ID} />);
     await screen.findByText('Spoilers!!!');
-    await user.click(within(commentRow('Spoilers!!!')).getByRole('button', { name: 'Comment options' }));
+    await user.click(
+      within(commentRow('Spoilers!!!')).getByRole('button', { name: 'Comment options' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Report Comment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report comment' });
 
@@ -384,7 +399,9 @@ describe('CommentsSection: likes and options', () => {
     vi.useRealTimers();
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
-    await user.click(within(commentRow('Spoilers!!!')).getByRole('button', { name: 'Comment options' }));
+    await user.click(
+      within(commentRow('Spoilers!!!')).getByRole('button', { name: 'Comment options' }),
+    );
     expect(await screen.findByRole('button', { name: 'Reported' })).toBeDisabled();
   });
 });

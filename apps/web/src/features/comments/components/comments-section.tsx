@@ -25,8 +25,7 @@ import { ReportCommentModal } from './report-comment-modal';
 import './comments.css';
 
 export type CommentsSectionProps = (
-  | { postId: string; mediaId?: never }
-  | { mediaId: string; postId?: never }
+  { postId: string; mediaId?: never } | { mediaId: string; postId?: never }
 ) & {
   /** Level of the 'Comments' heading (default 2). */
   headingLevel?: 2 | 3;

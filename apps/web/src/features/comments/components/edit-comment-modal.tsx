@@ -67,7 +67,9 @@ function EditForm({ comment, onDone }: { comment: Comment; onDone: () => void })
         value={text}
         rows={5}
         autoFocus
-        error={tooLong ? t('composer.tooLong', { max: formatNumber(LIMITS.commentMax) }) : undefined}
+        error={
+          tooLong ? t('composer.tooLong', { max: formatNumber(LIMITS.commentMax) }) : undefined
+        }
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {

@@ -40,9 +40,12 @@ function ReportBody({ comment, onDone }: { comment: Comment; onDone: () => void 
   const report = useReportCommentMutation();
   const [phase, setPhase] = useState<'ask' | 'sending' | 'done'>('ask');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const send = () => {
     setPhase('sending');
@@ -77,7 +80,12 @@ function ReportBody({ comment, onDone }: { comment: Comment; onDone: () => void 
     <div className="comment-report">
       <p className="comment-report__description">{t('report.description')}</p>
       <blockquote className="comment-report__quote">
-        <Avatar name={comment.author.username} src={comment.author.avatarUrl} size={24} decorative />
+        <Avatar
+          name={comment.author.username}
+          src={comment.author.avatarUrl}
+          size={24}
+          decorative
+        />
         <div>
           <span className="comment-report__author">{comment.author.username}</span>
           <p className="comment-report__text">{comment.body}</p>

@@ -20,7 +20,10 @@ function targetOf(event: { postId: string | null; mediaId: string | null }): Com
  * 'Load more' brings it in its place); an update replaces the comment where it is. Lists nobody
  * has loaded are left alone.
  */
-export async function syncLiveComment(queryClient: QueryClient, event: CommentChanged): Promise<void> {
+export async function syncLiveComment(
+  queryClient: QueryClient,
+  event: CommentChanged,
+): Promise<void> {
   const target = targetOf(event);
   if (!target || !queryClient.getQueryData(commentKeys.list(target))) return;
   const known = findComment(queryClient, target, event.commentId);

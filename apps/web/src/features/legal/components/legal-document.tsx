@@ -8,6 +8,7 @@ import { getContactEmail, PRODUCT_NAME } from '@/lib/product';
 import { useActiveSection } from '../hooks/use-active-section';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import {
+  EXTERNAL_LINKS,
   LEGAL_DOCUMENTS,
   LEGAL_LAST_UPDATED,
   parseBlocks,
@@ -16,16 +17,6 @@ import {
   type LegalDocumentSpec,
 } from '../utils/legal-documents';
 import './legal-document.css';
-
-/** Opt-out and authority pages the privacy policy links to (tags in the locale text). */
-const EXTERNAL_LINKS: Record<string, string> = {
-  nai: 'https://optout.networkadvertising.org/',
-  daa: 'https://optout.aboutads.info/',
-  appchoices: 'https://youradchoices.com/appchoices',
-  edaa: 'https://www.youronlinechoices.eu/',
-  google: 'https://myadcenter.google.com/',
-  authorities: 'https://www.edpb.europa.eu/about-edpb/about-edpb/members_en',
-};
 
 /** Every tag a legal text may use: emphasis, the contact address, app pages, other sections. */
 function useTextComponents(email: string): Record<string, ReactElement> {

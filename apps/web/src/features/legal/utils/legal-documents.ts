@@ -75,6 +75,16 @@ export const LEGAL_DOCUMENTS: Record<LegalDocumentKey, LegalDocumentSpec> = {
   terms: TERMS_AND_CONDITIONS,
 };
 
+/** Opt-out tools and authorities the privacy policy links to, by the tag its text uses. */
+export const EXTERNAL_LINKS: Record<string, string> = {
+  nai: 'https://optout.networkadvertising.org/',
+  daa: 'https://optout.aboutads.info/',
+  appchoices: 'https://youradchoices.com/appchoices',
+  edaa: 'https://www.youronlinechoices.eu/',
+  google: 'https://myadcenter.google.com/',
+  authorities: 'https://www.edpb.europa.eu/about-edpb/about-edpb/members_en',
+};
+
 /**
  * A section's body as written in the locale file: an array of blocks, each one of
  *   "a paragraph"

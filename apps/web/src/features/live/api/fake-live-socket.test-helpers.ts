@@ -32,11 +32,12 @@ export class FakeSocket implements LiveSocket {
     this.onopen?.(new Event('open'));
   }
   receive(data: unknown) {
-    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent);
+    this.onmessage?.({
+      data: typeof data === 'string' ? data : JSON.stringify(data),
+    } as MessageEvent);
   }
   serverClose(code: number) {
     this.readyState = 3;
     this.onclose?.({ code } as CloseEvent);
   }
 }
-

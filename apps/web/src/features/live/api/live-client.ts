@@ -78,6 +78,7 @@ export class LiveClient {
   private flushQueued = false;
   private readonly handlers = new Map<LiveEventType, Set<Handler>>();
   private readonly statusListeners = new Set<(status: LiveStatus) => void>();
+  private readonly unauthorizedListeners = new Set<() => void>();
   private attempt = 0;
   private openedAt = 0;
   private lastMessageAt = 0;
@@ -168,6 +169,12 @@ export class LiveClient {
     return () => this.statusListeners.delete(listener);
   }
 
+  /** Called when the server closes with 4401 (the session is gone); the client has stopped. */
+  onUnauthorized(listener: () => void): () => void {
+    this.unauthorizedListeners.add(listener);
+    return () => this.unauthorizedListeners.delete(listener);
+  }
+
   /** Skip the backoff wait (the page became visible, the browser came back online). */
   reconnectNow(): void {
     if (this.state !== 'waiting') return;
@@ -235,6 +242,7 @@ export class LiveClient {
     if (code === CLOSE_UNAUTHORIZED) {
       this.setStatus('stopped');
       this.opts.onUnauthorized?.();
+      for (const l of [...this.unauthorizedListeners]) l();
       return;
     }
     if (code === CLOSE_FORBIDDEN_ORIGIN) {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { LiveClient, liveUrl } from '../api/live-client';
 
 const LiveClientContext = createContext<LiveClient | null>(null);
@@ -29,10 +29,12 @@ export function LiveClientProvider({
   children,
 }: LiveClientProviderProps) {
   const queryClient = useQueryClient();
-  const unauthorized = useEffectEvent(() => onUnauthorized?.());
-  const [client] = useState(
-    () => given ?? new LiveClient({ url: () => liveUrl(), onUnauthorized: () => unauthorized() }),
-  );
+  const [client] = useState(() => given ?? new LiveClient({ url: () => liveUrl() }));
+
+  useEffect(() => {
+    if (!onUnauthorized) return;
+    return client.onUnauthorized(onUnauthorized);
+  }, [client, onUnauthorized]);
 
   useEffect(() => {
     if (!enabled) return;

@@ -78,7 +78,9 @@ describe('useLiveTopic', () => {
     const socket = FakeSocket.last;
     act(() => socket.open());
     act(() => screen.getByText('hide').click());
-    await waitFor(() => expect(socket.sent).toContainEqual({ type: 'unsubscribe', topics: [POST] }));
+    await waitFor(() =>
+      expect(socket.sent).toContainEqual({ type: 'unsubscribe', topics: [POST] }),
+    );
   });
 });
 
@@ -97,7 +99,13 @@ describe('useLiveEvent and resync', () => {
     await screen.findByText('r1');
     const socket = FakeSocket.last;
     act(() => socket.open());
-    const liked = { type: 'comment.liked', topic: POST, commentId: 'c', likeCount: 4, actorId: 'u' };
+    const liked = {
+      type: 'comment.liked',
+      topic: POST,
+      commentId: 'c',
+      likeCount: 4,
+      actorId: 'u',
+    };
     act(() => socket.receive(liked));
     act(() => screen.getByText('r1').click());
     act(() => socket.receive({ ...liked, likeCount: 5 }));

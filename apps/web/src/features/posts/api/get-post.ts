@@ -9,11 +9,11 @@ export function getPost(postId: string, signal?: AbortSignal): Promise<Post> {
 }
 
 export function postQueryOptions(postId: string, queryClient?: QueryClient) {
-  return queryOptions({
+  return queryOptions<Post, Error, Post, ReturnType<typeof postKeys.detail>>({
     queryKey: postKeys.detail(postId),
     queryFn: ({ signal }) => getPost(postId, signal),
     // A post already on screen in a list shows at once; the request still refreshes it.
-    placeholderData: queryClient ? () => findCachedPost(queryClient, postId) : undefined,
+    placeholderData: () => (queryClient ? findCachedPost(queryClient, postId) : undefined),
   });
 }
 

@@ -34,6 +34,7 @@ function formatSize(bytes: number): string {
 function useCountdown(retryAt: number, delayMs: number): number {
   const [seconds, setSeconds] = useState(() => Math.ceil(delayMs / 1000));
   useEffect(() => {
+    if (!retryAt) return;
     const timer = setInterval(
       () => setSeconds(Math.max(0, Math.ceil((retryAt - Date.now()) / 1000))),
       1000,
