@@ -7,7 +7,7 @@
  *   --communities N        BENCH_COMMUNITIES        default 100000
  *   --posts N              BENCH_POSTS              default 1000000
  *   --big-members N        BENCH_BIG_MEMBERS        default 100000
- *   --search-iterations N  BENCH_SEARCH_ITERATIONS  default 20 (per query and phase)
+ *   --search-iterations N  BENCH_SEARCH_ITERATIONS  default 15 (per query and phase)
  *   --follow-iterations N  BENCH_FOLLOW_ITERATIONS  default 200 (follow + unfollow pairs per community)
  *   --engines a,b          BENCH_ENGINES            default pglite, plus postgres when DATABASE_URL is set
  *   --no-http              skip the HTTP (app.inject) measurements

@@ -109,6 +109,22 @@ export async function fragmentOf(db: Db, i: number): Promise<string> {
   return row!.f;
 }
 
+/**
+ * Drops the secondary indexes of `table` that back no constraint and answers the statements
+ * that recreate them: a bulk load then builds each index once instead of row by row.
+ */
+async function dropSecondaryIndexes(tx: Db, table: string): Promise<string[]> {
+  const rows = await queryRows<{ name: string; def: string }>(
+    tx,
+    sql`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+      from pg_index i
+      where i.indrelid = ${table}::regclass
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+  );
+  for (const r of rows) await tx.execute(sql.raw(`drop index ${r.name}`));
+  return rows.map((r) => r.def);
+}
+
 export async function generateWorld(
   db: Db,
   sizes: WorldSizes,
@@ -116,6 +132,7 @@ export async function generateWorld(
 ): Promise<World> {
   const timings: Record<string, number> = {};
   const users = sizes.bigMembers + 1;
+  const followStep = Math.max(1, Math.floor(sizes.communities / 20));
 
   // One transaction: one connection on PostgreSQL's pool, so the temp tables and the
   // setting below hold for every statement.
@@ -123,35 +140,33 @@ export async function generateWorld(
     const step = async (name: string, query: ReturnType<typeof sql>) => {
       const { ms } = await timed(() => tx.execute(query));
       timings[name] = (timings[name] ?? 0) + ms / 1000;
-      log(`  ${name}: ${(ms / 1000).toFixed(1)} s`);
     };
+    const done = (name: string) => log(`  ${name}: ${(timings[name] ?? 0).toFixed(1)} s`);
     // Bulk load without per-row foreign-key triggers (the bench runs as a superuser on both
     // engines); the generated ids are consistent by construction.
     await tx.execute(sql`set local session_replication_role = replica`);
-    await step(
-      'users',
-      sql`insert into users (id, name, email, email_verified, username, display_username)
-        select gen_random_uuid(), 'Bench ' || i, 'bench' || i || '@example.test', true, 'bench' || i, 'Bench' || i
-        from generate_series(1, ${users}) as i`,
-    );
-    await step(
-      'communities',
-      sql`insert into communities (id, name, about, created_at)
-        select gen_random_uuid(), ${nameOf(sql`i`)}, 'Generated community ' || i, now() - i * interval '1 minute'
-        from generate_series(1, ${sizes.communities}) as i`,
-    );
-    // Numbered ids, to spread posts and pick communities by number.
+
+    // Numbered ids first, so posts and memberships can be written before their parents and
+    // every counter is inserted right instead of updated afterwards.
     for (const query of [
-      sql`create temp table bench_users on commit drop as select row_number() over (order by id) as n, id from users`,
+      sql`create temp table bench_users on commit drop as
+        select i as n, gen_random_uuid() as id from generate_series(1, ${users}) as i`,
       sql`create temp table bench_communities on commit drop as
-        select row_number() over (order by created_at desc) as n, id from communities`,
+        select i as n, gen_random_uuid() as id from generate_series(1, ${sizes.communities}) as i`,
       sql`create index on bench_users (n)`,
       sql`create index on bench_communities (n)`,
       sql`analyze bench_users`,
       sql`analyze bench_communities`,
     ]) {
-      await step('numbering', query);
+      await step('ids', query);
     }
+    done('ids');
+
+    const rebuild: string[] = [];
+    for (const table of ['posts', 'communities', 'users', 'community_members']) {
+      rebuild.push(...(await dropSecondaryIndexes(tx, table)));
+    }
+
     // Posts: community and author chosen by a hash of the post number.
     if (sizes.posts > 0) {
       await step(
@@ -162,7 +177,48 @@ export async function generateWorld(
           join bench_communities c on c.n = 1 + (hashint4(g.i) & 2147483647) % ${sizes.communities}
           join bench_users u on u.n = 1 + (hashint4(g.i + 1000003) & 2147483647) % ${users}`,
       );
+      done('posts');
     }
+
+    // Community 1: one member (user 2). Community 2: bigMembers (users 2..). User 1, the
+    // viewer, follows 20 communities spread over the list and is in neither of the two.
+    await step(
+      'memberships',
+      sql`insert into community_members (community_id, user_id)
+        select c.id, u.id from bench_communities c, bench_users u where c.n = 1 and u.n = 2
+        union all
+        select c.id, u.id from bench_communities c join bench_users u on u.n between 2 and ${sizes.bigMembers + 1} where c.n = 2
+        union all
+        select c.id, u.id from bench_communities c, bench_users u
+          where u.n = 1 and c.n > 2 and c.n % ${followStep} = 0 and c.n <= ${followStep * 20}`,
+    );
+    done('memberships');
+
+    await step(
+      'users',
+      sql`insert into users (id, name, email, email_verified, username, display_username, post_count)
+        select b.id, 'Bench ' || b.n, 'bench' || b.n || '@example.test', true, 'bench' || b.n, 'Bench' || b.n,
+          coalesce(p.n, 0)
+        from bench_users b
+        left join (select user_id, count(*)::int as n from posts group by user_id) p on p.user_id = b.id`,
+    );
+    done('users');
+    await step(
+      'communities',
+      sql`insert into communities (id, name, about, created_at, member_count, post_count)
+        select b.id, ${nameOf(sql`b.n`)}, 'Generated community ' || b.n, now() - b.n * interval '1 minute',
+          coalesce(m.n, 0), coalesce(p.n, 0)
+        from bench_communities b
+        left join (select community_id, count(*)::int as n from community_members group by community_id) m
+          on m.community_id = b.id
+        left join (select community_id, count(*)::int as n from posts group by community_id) p
+          on p.community_id = b.id`,
+    );
+    done('communities');
+
+    for (const def of rebuild) await step('indexes', sql.raw(def));
+    done('indexes');
+
     const [viewer] = await queryRows<{ id: string }>(
       tx,
       sql`select id from bench_users where n = 1`,
@@ -175,44 +231,6 @@ export async function generateWorld(
       tx,
       sql`select id from bench_communities where n = 2`,
     );
-
-    // The small community: one member; the big one: bigMembers (the viewer is in neither).
-    await step(
-      'memberships',
-      sql`insert into community_members (community_id, user_id) select ${small!.id}::uuid, id from bench_users where n = 2`,
-    );
-    await step(
-      'memberships',
-      sql`insert into community_members (community_id, user_id)
-        select ${big!.id}::uuid, id from bench_users where n between 2 and ${sizes.bigMembers + 1}`,
-    );
-    // The viewer follows 20 communities spread over the alphabet (the followed-first list).
-    await step(
-      'memberships',
-      sql`insert into community_members (community_id, user_id)
-        select id, ${viewer!.id}::uuid from bench_communities
-        where n > 2 and n % ${Math.max(1, Math.floor(sizes.communities / 20))} = 0 limit 20`,
-    );
-
-    // Counters = rows.
-    await step(
-      'counters',
-      sql`update communities c set member_count = x.n from
-        (select community_id, count(*)::int as n from community_members group by community_id) x
-        where c.id = x.community_id`,
-    );
-    await step(
-      'counters',
-      sql`update communities c set post_count = x.n from
-        (select community_id, count(*)::int as n from posts group by community_id) x
-        where c.id = x.community_id`,
-    );
-    await step(
-      'counters',
-      sql`update users u set post_count = x.n from
-        (select user_id, count(*)::int as n from posts group by user_id) x
-        where u.id = x.user_id`,
-    );
     return { viewerId: viewer!.id, smallCommunityId: small!.id, bigCommunityId: big!.id };
   });
 
@@ -222,6 +240,20 @@ export async function generateWorld(
     timings['vacuum analyze'] = (timings['vacuum analyze'] ?? 0) + ms / 1000;
   }
   log(`  vacuum analyze: ${timings['vacuum analyze']!.toFixed(1)} s`);
+
+  // Counters equal rows, as the services keep them.
+  const [wrong] = await queryRows<{ posts: number; members: number }>(
+    db,
+    sql`select
+      (select count(*)::int from communities c
+        left join (select community_id, count(*)::int as n from posts group by community_id) p on p.community_id = c.id
+        where c.post_count <> coalesce(p.n, 0)) as posts,
+      (select count(*)::int from communities c
+        left join (select community_id, count(*)::int as n from community_members group by community_id) m on m.community_id = c.id
+        where c.member_count <> coalesce(m.n, 0)) as members`,
+  );
+  if (wrong!.posts || wrong!.members)
+    throw new Error(`Generated counters are off: ${JSON.stringify(wrong)}`);
 
   return {
     ...ids,

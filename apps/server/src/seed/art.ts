@@ -548,8 +548,10 @@ export interface Art {
   contentType: string;
   /** A colour to show while the image loads (#rrggbb). */
   placeholder: string;
-  /** The SVG the still image was rendered from (absent for animations): renderArtVariant draws it at other sizes. */
+  /** The SVG the still image was rendered from (absent for animations). */
   svg?: string;
+  /** The decoded pixels of a still image (RGB), so variants need no decoding or second render. */
+  raw?: { data: Buffer; width: number; height: number; channels: 3 };
 }
 
 /** WebP settings of generated art: effort 2 is nearly as small as 4 at half the time. */
@@ -557,26 +559,27 @@ const WEBP = { quality: 82, effort: 2 } as const;
 
 async function render(svg: Svg, placeholder: string, format: ArtFormat = 'webp'): Promise<Art> {
   const source = svg.toString();
-  const img = sharp(Buffer.from(source)).removeAlpha();
+  const pixels = await sharp(Buffer.from(source)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const raw = { data: pixels.data, width: pixels.info.width, height: pixels.info.height, channels: 3 as const };
+  const img = sharp(raw.data, { raw });
   const data = format === 'png' ? await img.png({ compressionLevel: 6 }).toBuffer() : await img.webp(WEBP).toBuffer();
-  return { data, width: svg.w, height: svg.h, contentType: format === 'png' ? 'image/png' : 'image/webp', placeholder, svg: source };
+  return { data, width: svg.w, height: svg.h, contentType: format === 'png' ? 'image/png' : 'image/webp', placeholder, svg: source, raw };
 }
 
 /**
- * The artwork drawn again at `width` px (height keeps the ratio) as WebP: cheaper and
- * sharper than decoding and resizing the full-size image. The art's own bytes when
- * `width` is its width.
+ * The artwork at `width` px (height keeps the ratio) as WebP, scaled from its pixels
+ * (or drawn again from its SVG): no decoding of the encoded image. The art's own
+ * bytes when `width` is its width and it is WebP.
  */
 export async function renderArtVariant(art: Art, width: number): Promise<{ data: Buffer; width: number; height: number }> {
   const w = Math.max(1, Math.round(width));
   const h = Math.max(1, Math.round((art.height * w) / art.width));
   if (w === art.width && art.contentType === 'image/webp') return { data: art.data, width: art.width, height: art.height };
-  if (!art.svg) {
-    const data = await sharp(art.data, { animated: true }).resize({ width: w }).webp(WEBP).toBuffer();
-    return { data, width: w, height: h };
-  }
-  const scaled = art.svg.replace(/^<svg([^>]*?) width="\d+" height="\d+"/, `<svg$1 width="${w}" height="${h}"`);
-  const data = await sharp(Buffer.from(scaled)).removeAlpha().webp(WEBP).toBuffer();
+  let img: sharp.Sharp;
+  if (art.raw) img = sharp(art.raw.data, { raw: art.raw }).resize(w, h, { fit: 'fill' });
+  else if (art.svg) img = sharp(Buffer.from(art.svg.replace(/^<svg([^>]*?) width="\d+" height="\d+"/, `<svg$1 width="${w}" height="${h}"`))).removeAlpha();
+  else img = sharp(art.data, { animated: true }).resize({ width: w });
+  const data = await img.webp(WEBP).toBuffer();
   return { data, width: w, height: h };
 }
 
@@ -949,7 +952,7 @@ export async function shopItemArt(
 }
 
 /**
- * A small animated GIF (default 400x300, 8 frames): a sakura blossom bouncing
+ * A small animated GIF (default 360x270, 8 frames): a sakura blossom bouncing
  * over a sparkling backdrop, with squash on landing.
  */
 export async function gifArt(
@@ -958,8 +961,8 @@ export async function gifArt(
 ): Promise<Art> {
   const rng = createRng(`gif:${seed}`);
   const s = scheme(rng);
-  const w = clampSize(opts.width ?? 400);
-  const h = clampSize(opts.height ?? 300);
+  const w = clampSize(opts.width ?? 360);
+  const h = clampSize(opts.height ?? 270);
   const frames = Math.max(2, Math.min(24, opts.frames ?? 8));
   // Static backdrop drawn once, then one SVG layer per frame composited on it.
   const back = new Svg(w, h);

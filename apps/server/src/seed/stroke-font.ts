@@ -262,7 +262,9 @@ export function textBlock(text: string, opts: TextBlockOptions): TextBlock {
   const maxUnits = opts.maxWidth / scale - stroke;
   if (lines.length > maxLines) {
     lines = lines.slice(0, maxLines);
-    lines[maxLines - 1] = `${lines[maxLines - 1]}...`;
+    let last = lines[maxLines - 1]!;
+    while (last.length > 1 && measureLine(`${last}...`, stroke) > maxUnits) last = last.slice(0, -1).trimEnd();
+    lines[maxLines - 1] = `${last}...`;
   }
   // A single word longer than the line: cut it.
   lines = lines.map((l) => {

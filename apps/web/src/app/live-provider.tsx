@@ -8,6 +8,7 @@ import { refreshSession } from '@/features/auth/api/auth-client';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { LiveClientProvider, useLiveClient } from '@/features/live/components/live-client-provider';
 import { useLiveEvent } from '@/features/live/hooks/use-live-event';
+import { applyPostCommentCount, applyPostLiked } from '@/features/posts/api/posts-cache';
 import { watchLiveTopic } from '@/features/live/utils/watch-live-topic';
 
 /**
@@ -17,9 +18,8 @@ import { watchLiveTopic } from '@/features/live/utils/watch-live-topic';
  * - Comment lists on screen are watched by themselves: any mounted comments query holds its
  *   `post:{id}` / `media:{id}` topic (and is refetched after each (re)subscription).
  * - comment.created / comment.updated / comment.liked patch the comment lists.
- * - post.liked and comment counts: the posts feature has no cache-patch functions yet, so its
- *   queries (key prefix ['posts']) are invalidated. Swap in `applyPostLiked` /
- *   `applyPostCommentCount` once features/posts exposes them.
+ * - post.liked and comment.created's absolute `commentCount` patch every cached copy of the post
+ *   (features/posts `applyPostLiked` / `applyPostCommentCount`).
  * - post.created, post.deleted, community.members, user.updated: other features subscribe with
  *   `useLiveEvent(type, handler)` where they need them.
  */
@@ -51,16 +51,14 @@ function LiveCacheWiring({ viewerId }: { viewerId: string | null }) {
 
   useLiveEvent('comment.created', (event) => {
     void syncLiveComment(queryClient, event);
-    // TODO(posts): applyPostCommentCount(queryClient, event.postId, event.commentCount)
-    if (event.postId) void queryClient.invalidateQueries({ queryKey: ['posts'] });
+    if (event.postId) applyPostCommentCount(queryClient, event.postId, event.commentCount);
   });
   useLiveEvent('comment.updated', (event) => void syncLiveComment(queryClient, event));
   useLiveEvent('comment.liked', (event) => applyLiveCommentLiked(queryClient, event, viewerId));
   useLiveEvent('post.liked', (event) => {
     // Our own like is already on screen (optimistic).
     if (event.actorId === viewerId) return;
-    // TODO(posts): applyPostLiked(queryClient, event.postId, event.likeCount)
-    void queryClient.invalidateQueries({ queryKey: ['posts'] });
+    applyPostLiked(queryClient, event.postId, event.likeCount);
   });
   return null;
 }

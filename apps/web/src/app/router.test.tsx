@@ -32,6 +32,9 @@ const PROTECTED: Array<[string, string]> = [
   ['/safety-privacy', 'Privacy and Safety'],
 ];
 
+/** Protected pages whose feature is built (their own tests cover the content). */
+const BUILT = new Set(['/security']);
+
 describe('routes', () => {
   beforeEach(() => {
     vi.mocked(useSession).mockReturnValue(sessions.signedIn());
@@ -73,7 +76,8 @@ describe('routes', () => {
       renderRoute(path);
       expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
       expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-      expect(screen.getByText('This section is being built.')).toBeInTheDocument();
+      if (!BUILT.has(path))
+        expect(screen.getByText('This section is being built.')).toBeInTheDocument();
     },
   );
 

@@ -35,5 +35,7 @@ export function getContactEmail(): string {
   if (typeof window === 'undefined') return 'privacy@localhost';
   const injected = window.__OTAKURA__?.contactEmail;
   const fromBuild = import.meta.env.VITE_CONTACT_EMAIL as string | undefined;
-  return injected?.trim() || fromBuild?.trim() || `privacy@${window.location.hostname || 'localhost'}`;
+  return (
+    injected?.trim() || fromBuild?.trim() || `privacy@${window.location.hostname || 'localhost'}`
+  );
 }

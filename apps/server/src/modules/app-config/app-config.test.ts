@@ -45,7 +45,9 @@ describe('GET /api/app-config', () => {
   });
 
   it('never hands out a script URL as the mobile app link', () => {
-    expect(presentAppConfig(loadConfig({ MOBILE_APP_URL: 'javascript:alert(1)' })).mobileAppUrl).toBeNull();
+    expect(
+      presentAppConfig(loadConfig({ MOBILE_APP_URL: 'javascript:alert(1)' })).mobileAppUrl,
+    ).toBeNull();
     expect(presentAppConfig(loadConfig({ MOBILE_APP_URL: 'otakura://open' })).mobileAppUrl).toBe(
       'otakura://open',
     );

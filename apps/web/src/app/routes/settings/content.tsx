@@ -11,7 +11,12 @@ import { SortCard } from '@/features/settings/components/sort-card';
 export default function ContentPage() {
   const { t } = useTranslation();
   return (
-    <Page title={t('titles.content')} subtitle={t('content.subtitle', { ns: 'settings' })} width="narrow" className="settings-page">
+    <Page
+      title={t('titles.content')}
+      subtitle={t('content.subtitle', { ns: 'settings' })}
+      width="narrow"
+      className="settings-page"
+    >
       <div className="settings-stack">
         <ObjectionableContentCard />
         <BlockedUsersCard />

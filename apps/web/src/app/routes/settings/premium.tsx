@@ -7,7 +7,11 @@ import { PRODUCT_NAME } from '@/lib/product';
 export default function PremiumPage() {
   const { t } = useTranslation();
   return (
-    <Page title={t('titles.premium', { product: PRODUCT_NAME })} width="narrow" className="settings-page">
+    <Page
+      title={t('titles.premium', { product: PRODUCT_NAME })}
+      width="narrow"
+      className="settings-page"
+    >
       <PremiumOffer />
     </Page>
   );

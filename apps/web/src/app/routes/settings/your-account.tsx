@@ -7,7 +7,10 @@ import { refreshSession } from '@/features/auth/api/auth-client';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { useMeQuery } from '@/features/users/api/get-me';
 import { AccountDetailsForm } from '@/features/users/components/account-details-form';
-import { AccountStatsSection, AchievementsSection } from '@/features/users/components/account-stats';
+import {
+  AccountStatsSection,
+  AchievementsSection,
+} from '@/features/users/components/account-stats';
 import { BirthdaySection } from '@/features/users/components/birthday-section';
 import { DeleteAccountSection } from '@/features/users/components/delete-account';
 import { DownloadDataSection } from '@/features/users/components/download-data';
@@ -38,7 +41,12 @@ export default function YourAccountPage() {
   };
 
   return (
-    <Page title={t('account.title')} subtitle={t('account.subtitle')} width="narrow" className="account-page">
+    <Page
+      title={t('account.title')}
+      subtitle={t('account.subtitle')}
+      width="narrow"
+      className="account-page"
+    >
       {me.isPending ? (
         <AccountSkeleton />
       ) : me.isError ? (

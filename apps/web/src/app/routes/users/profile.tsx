@@ -1,6 +1,12 @@
+import { useSession } from '@/features/auth/hooks/use-session';
 import { OwnProfile } from '@/features/users/components/own-profile';
+import { ProfilePosts } from './profile-posts';
 
 /** /profile: the signed-in user's profile (same layout as others', without Follow). */
 export default function ProfilePage() {
-  return <OwnProfile />;
+  const session = useSession();
+  const viewerId = session.status === 'signed-in' ? session.user.id : null;
+  return (
+    <OwnProfile renderPosts={(profile) => <ProfilePosts profile={profile} viewerId={viewerId} />} />
+  );
 }

@@ -135,10 +135,9 @@ describe('/user/:userid', () => {
     expect(await screen.findByRole('button', { name: 'Follow @kenji' })).toBeInTheDocument();
     expect(counts().getByRole('button', { name: /41\s*Followers/ })).toBeInTheDocument();
     await waitFor(() =>
-      expect(calls.filter((c) => c.path === '/api/users/user-2/follow').map((c) => c.method)).toEqual([
-        'PUT',
-        'DELETE',
-      ]),
+      expect(
+        calls.filter((c) => c.path === '/api/users/user-2/follow').map((c) => c.method),
+      ).toEqual(['PUT', 'DELETE']),
     );
   });
 
@@ -161,7 +160,10 @@ describe('/user/:userid', () => {
       'GET /api/users/user-2': { body: makeProfile() },
       'GET /api/users/user-2/posts': { body: EMPTY_PAGE },
       'GET /api/users/user-2/followers': {
-        body: { items: [makeSummary(), makeSummary({ id: 'user-4', username: 'rin', name: 'Rin' })], nextCursor: null },
+        body: {
+          items: [makeSummary(), makeSummary({ id: 'user-4', username: 'rin', name: 'Rin' })],
+          nextCursor: null,
+        },
       },
     });
     const { user } = renderRoute('/user/user-2');
@@ -171,6 +173,9 @@ describe('/user/:userid', () => {
       'href',
       '/user/user-3',
     );
-    expect(within(dialog).getByRole('link', { name: /Rin\s*@rin/ })).toHaveAttribute('href', '/user/user-4');
+    expect(within(dialog).getByRole('link', { name: /Rin\s*@rin/ })).toHaveAttribute(
+      'href',
+      '/user/user-4',
+    );
   });
 });

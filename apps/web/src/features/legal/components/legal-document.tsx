@@ -82,12 +82,7 @@ export function LegalDocument({ doc }: { doc: LegalDocumentSpec }) {
           <p className="legal__updated">
             <time dateTime={LEGAL_LAST_UPDATED}>{t('lastUpdated')}</time>
           </p>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="legal__print"
-            onClick={() => window.print()}
-          >
+          <Button variant="ghost" size="sm" className="legal__print" onClick={() => window.print()}>
             <Printer aria-hidden="true" size={16} />
             {t('print')}
           </Button>

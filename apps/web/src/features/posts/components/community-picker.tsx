@@ -45,7 +45,6 @@ export function CommunityPicker({ value, onChange, error }: CommunityPickerProps
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
 
-  useEffect(() => setActive(0), [debouncedQ]);
   useEffect(() => {
     listRef.current
       ?.querySelector<HTMLElement>(`[data-index="${active}"]`)
@@ -124,7 +123,10 @@ export function CommunityPicker({ value, onChange, error }: CommunityPickerProps
                 aria-label={t('composer.communitySearch')}
                 placeholder={t('composer.communitySearch')}
                 value={q}
-                onChange={(e) => setQ(e.target.value)}
+                onChange={(e) => {
+                  setQ(e.target.value);
+                  setActive(0);
+                }}
                 onKeyDown={onKeyDown}
                 autoComplete="off"
               />

@@ -9,7 +9,7 @@ import { Input, Textarea } from '@/components/ui/field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
-import { formatNumber } from '@/lib/i18n';
+import i18n, { formatNumber } from '@/lib/i18n';
 import { useCreatePostMutation } from '../api/create-post';
 import { isTitleValid, usePostComposer, type ComposerTab } from '../hooks/use-post-composer';
 import { CommunityPicker } from './community-picker';
@@ -23,6 +23,11 @@ type FieldName = 'title' | 'communityId' | 'body' | 'url' | 'uploadIds';
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 const FIELDS: readonly FieldName[] = ['title', 'communityId', 'body', 'url', 'uploadIds'];
+
+/** "a title and a community" in the current language. */
+function listFormat(items: string[]): string {
+  return new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(items);
+}
 
 /**
  * /create-post (spec §2, §4, §5): tabs Text, Media and Url; title, community, Spoiler and NSFW;
@@ -200,7 +205,7 @@ export function CreatePostForm() {
             : composer.uploading
               ? t('composer.waitUploads')
               : missing.length > 0
-                ? t('composer.needs', { list: missing.join(t('composer.listSeparator')) })
+                ? t('composer.needs', { list: listFormat(missing) })
                 : ''}
         </p>
         <Button type="submit" size="lg" disabled={!composer.canPost} loading={create.isPending}>

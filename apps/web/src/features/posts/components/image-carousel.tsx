@@ -81,6 +81,10 @@ export function ImageCarousel({ images, label, fit = 'fill' }: ImageCarouselProp
               aria-hidden={i !== index || undefined}
               style={{ backgroundColor: image.placeholder ?? undefined }}
             >
+              {fit === 'fill' ? (
+                // The letterbox shows the picture itself, blurred and dimmed, not flat bars.
+                <img className="carousel__backdrop" src={image.url} alt="" aria-hidden="true" loading="lazy" />
+              ) : null}
               <img
                 className="carousel__image"
                 src={image.largeUrl ?? image.url}

@@ -152,7 +152,7 @@ export function PostDetail({
           {post.body ? (
             !media && post.type !== POST_TYPES.url ? (
               <SensitiveCover post={post}>
-                <p className="post-detail__body post-detail__body--covered-min">{post.body}</p>
+                <p className="post-detail__body">{post.body}</p>
               </SensitiveCover>
             ) : (
               <p className="post-detail__body">{post.body}</p>

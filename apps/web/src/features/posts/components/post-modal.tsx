@@ -2,7 +2,7 @@ import { POST_TYPES, type Post } from '@otakura/shared';
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { forwardRef, useRef, type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode } from 'react';
+import { forwardRef, useRef, useState, type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/ui/icon-button';
 import { PostDetail } from './post-detail';
@@ -70,9 +70,9 @@ export function PostModal({
 }: PostModalProps) {
   const { t } = useTranslation('posts');
   // Keep the last post so the closing animation still has something to show.
-  const last = useRef<Post | null>(null);
-  if (post) last.current = post;
-  const shown = post ?? last.current;
+  const [last, setLast] = useState<Post | null>(post);
+  if (post && post !== last) setLast(post);
+  const shown = post ?? last;
   const contentRef = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -108,8 +108,8 @@ export function PostModal({
               contentRef.current?.focus();
             }}
             onCloseAutoFocus={(event) => {
-              const card = last.current
-                ? document.querySelector<HTMLElement>(`[data-post-link="${CSS.escape(last.current.id)}"]`)
+              const card = last
+                ? document.querySelector<HTMLElement>(`[data-post-link="${CSS.escape(last.id)}"]`)
                 : null;
               if (card) {
                 event.preventDefault();

@@ -9,9 +9,16 @@ let now = Date.now();
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
 
+function getNow() {
+  // With no clock running the value may be old: refresh it (stable across the calls of one render).
+  if (!timer && Date.now() - now > TICK_MS) now = Date.now();
+  return now;
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   if (!timer) {
+    // Fresh on first use; React re-reads the snapshot after subscribing.
     now = Date.now();
     timer = setInterval(() => {
       now = Date.now();
@@ -29,5 +36,5 @@ function subscribe(listener: () => void) {
 
 /** The current time in ms, refreshed every 20 s. */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, () => (timer ? now : Date.now()));
+  return useSyncExternalStore(subscribe, getNow);
 }

@@ -46,12 +46,17 @@ export function useUpdateSettingsMutation() {
     },
     onError: (error, _input, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast({ variant: 'error', title: t('errors.saveFailed'), description: apiErrorText(t, error) });
+      toast({
+        variant: 'error',
+        title: t('errors.saveFailed'),
+        description: apiErrorText(t, error),
+      });
     },
     onSuccess: (settings, input) => {
       queryClient.setQueryData(key, settings);
       // The profile (GET /me) carries the NSFW flag too.
-      if (input.nsfwOptIn !== undefined) void queryClient.invalidateQueries({ queryKey: USERS_ME_KEY });
+      if (input.nsfwOptIn !== undefined)
+        void queryClient.invalidateQueries({ queryKey: USERS_ME_KEY });
     },
   });
 }

@@ -15,11 +15,7 @@ import './settings.css';
 export function BlockedUsersCard() {
   const { t } = useTranslation('settings');
   return (
-    <SettingsCard
-      icon={<Ban />}
-      title={t('blocked.title')}
-      description={t('blocked.description')}
-    >
+    <SettingsCard icon={<Ban />} title={t('blocked.title')} description={t('blocked.description')}>
       <BlockedUsersList />
     </SettingsCard>
   );

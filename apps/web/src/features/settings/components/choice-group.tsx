@@ -51,10 +51,11 @@ export function ChoiceGroup<V extends string>({
                 checked={value === option.value}
                 onChange={() => onChange(option.value)}
                 className="settings-choice__input"
+                aria-labelledby={`${id}-label`}
                 aria-describedby={option.description ? `${id}-description` : undefined}
               />
               <span className="settings-choice__text">
-                <span className="settings-choice__label" lang={option.lang}>
+                <span id={`${id}-label`} className="settings-choice__label" lang={option.lang}>
                   {option.label}
                 </span>
                 {option.description ? (

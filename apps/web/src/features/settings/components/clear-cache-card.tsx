@@ -50,7 +50,9 @@ export function ClearCacheCard() {
         variant: 'success',
         title: t('content.cache.cleared'),
         description:
-          bytes === null ? undefined : t('content.cache.nowUsing', { size: formatMegabytes(bytes) }),
+          bytes === null
+            ? undefined
+            : t('content.cache.nowUsing', { size: formatMegabytes(bytes) }),
       });
     } catch (error) {
       toast({ variant: 'error', title: t('content.cache.failed') });

@@ -5,7 +5,11 @@ import { Link } from 'react-router';
 import { SettingsCard } from './settings-card';
 import './settings.css';
 
-const LINKS: ReadonlyArray<{ to: string; key: 'terms' | 'privacy' | 'agreement'; icon: ReactNode }> = [
+const LINKS: ReadonlyArray<{
+  to: string;
+  key: 'terms' | 'privacy' | 'agreement';
+  icon: ReactNode;
+}> = [
   { to: '/terms-and-conditions', key: 'terms', icon: <ScrollText /> },
   { to: '/privacy-policy', key: 'privacy', icon: <Shield /> },
   { to: '/user-agreement', key: 'agreement', icon: <Handshake /> },
@@ -15,7 +19,11 @@ const LINKS: ReadonlyArray<{ to: string; key: 'terms' | 'privacy' | 'agreement';
 export function LegalLinksCard() {
   const { t } = useTranslation('settings');
   return (
-    <SettingsCard icon={<FileText />} title={t('safety.legal.title')} description={t('safety.legal.description')}>
+    <SettingsCard
+      icon={<FileText />}
+      title={t('safety.legal.title')}
+      description={t('safety.legal.description')}
+    >
       <ul className="link-list">
         {LINKS.map(({ to, key, icon }) => (
           <li key={to}>
@@ -25,7 +33,9 @@ export function LegalLinksCard() {
               </span>
               <span className="link-list__text">
                 <span className="link-list__title">{t(`safety.legal.${key}.title`)}</span>
-                <span className="link-list__description">{t(`safety.legal.${key}.description`)}</span>
+                <span className="link-list__description">
+                  {t(`safety.legal.${key}.description`)}
+                </span>
               </span>
               <ChevronRight className="link-list__chevron" aria-hidden="true" />
             </Link>

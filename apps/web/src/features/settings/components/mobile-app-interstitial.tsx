@@ -48,7 +48,6 @@ export function MobileAppInterstitial({ url, onOpenApp, onStay }: MobileAppInter
       size="sm"
       title={t('mobile.title', { product: PRODUCT_NAME })}
       description={t('mobile.description', { product: PRODUCT_NAME })}
-      closeLabel={t('mobile.stay')}
       className="mobile-interstitial"
       footer={
         <div className="mobile-interstitial__actions" onPointerDown={hold}>

@@ -67,7 +67,9 @@ export function PremiumOffer() {
                   {icon}
                 </span>
                 <span>
-                  <strong className="premium__benefit-title">{t(`premium.benefits.${key}.title`)}</strong>
+                  <strong className="premium__benefit-title">
+                    {t(`premium.benefits.${key}.title`)}
+                  </strong>
                   <span className="premium__benefit-text">
                     {t(`premium.benefits.${key}.description`, { product: PRODUCT_NAME })}
                   </span>

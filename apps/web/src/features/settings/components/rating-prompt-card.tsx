@@ -61,7 +61,11 @@ export function RatingPromptCard() {
         <fieldset className="rating-stars">
           <legend className="visually-hidden">{t('accessibility.rating.legend')}</legend>
           {STARS.map((n) => (
-            <label key={n} className="rating-star" data-on={stars !== null && n <= stars ? '' : undefined}>
+            <label
+              key={n}
+              className="rating-star"
+              data-on={stars !== null && n <= stars ? '' : undefined}
+            >
               <input
                 type="radio"
                 name={name}

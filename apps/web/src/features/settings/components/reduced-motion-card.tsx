@@ -1,6 +1,11 @@
 import { Waves } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { setMotionChoice, useMotionChoice, useSystemReducedMotion, type MotionChoice } from '@/lib/motion';
+import {
+  setMotionChoice,
+  useMotionChoice,
+  useSystemReducedMotion,
+  type MotionChoice,
+} from '@/lib/motion';
 import { ChoiceGroup } from './choice-group';
 import { SettingsCard } from './settings-card';
 
@@ -13,10 +18,20 @@ export function ReducedMotionCard() {
     {
       value: 'system',
       label: t('accessibility.motion.system'),
-      description: system ? t('accessibility.motion.systemOn') : t('accessibility.motion.systemOff'),
+      description: system
+        ? t('accessibility.motion.systemOn')
+        : t('accessibility.motion.systemOff'),
     },
-    { value: 'on', label: t('accessibility.motion.on'), description: t('accessibility.motion.onDescription') },
-    { value: 'off', label: t('accessibility.motion.off'), description: t('accessibility.motion.offDescription') },
+    {
+      value: 'on',
+      label: t('accessibility.motion.on'),
+      description: t('accessibility.motion.onDescription'),
+    },
+    {
+      value: 'off',
+      label: t('accessibility.motion.off'),
+      description: t('accessibility.motion.offDescription'),
+    },
   ];
   return (
     <SettingsCard
@@ -24,7 +39,13 @@ export function ReducedMotionCard() {
       title={t('accessibility.motion.title')}
       description={t('accessibility.motion.description')}
     >
-      <ChoiceGroup legend={t('accessibility.motion.title')} hideLegend value={choice} onChange={setMotionChoice} options={options} />
+      <ChoiceGroup
+        legend={t('accessibility.motion.title')}
+        hideLegend
+        value={choice}
+        onChange={setMotionChoice}
+        options={options}
+      />
     </SettingsCard>
   );
 }

@@ -15,7 +15,14 @@ export interface SettingsCardProps {
 }
 
 /** One settings section: a card with an h2 (the page has the h1) and what it controls. */
-export function SettingsCard({ title, description, icon, actions, children, className }: SettingsCardProps) {
+export function SettingsCard({
+  title,
+  description,
+  icon,
+  actions,
+  children,
+  className,
+}: SettingsCardProps) {
   const titleId = useId();
   return (
     <Card asChild padding="lg" className={clsx('settings-card', className)}>

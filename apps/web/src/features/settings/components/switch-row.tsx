@@ -17,7 +17,14 @@ export interface SwitchRowProps {
  * The label is tied to the switch, so tapping anywhere on the text toggles it; the switch itself
  * is a 44 px touch target.
  */
-export function SwitchRow({ label, description, checked, onCheckedChange, disabled, icon }: SwitchRowProps) {
+export function SwitchRow({
+  label,
+  description,
+  checked,
+  onCheckedChange,
+  disabled,
+  icon,
+}: SwitchRowProps) {
   const id = useId();
   const descriptionId = `${id}-description`;
   return (

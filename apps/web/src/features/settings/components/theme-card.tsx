@@ -9,11 +9,17 @@ export function ThemeCard() {
   const { t } = useTranslation('settings');
   const { theme, setTheme } = useTheme();
   return (
-    <SettingsCard icon={<SunMoon />} title={t('accessibility.theme.title')} description={t('accessibility.theme.description')}>
+    <SettingsCard
+      icon={<SunMoon />}
+      title={t('accessibility.theme.title')}
+      description={t('accessibility.theme.description')}
+    >
       <SwitchRow
         icon={<Moon />}
         label={t('accessibility.theme.dark')}
-        description={theme === 'dark' ? t('accessibility.theme.isDark') : t('accessibility.theme.isLight')}
+        description={
+          theme === 'dark' ? t('accessibility.theme.isDark') : t('accessibility.theme.isLight')
+        }
         checked={theme === 'dark'}
         onCheckedChange={(dark) => setTheme(dark ? 'dark' : 'light')}
       />

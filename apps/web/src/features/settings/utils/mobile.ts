@@ -15,7 +15,9 @@ export function isMobileBrowser(nav: Navigator | undefined = globalThis.navigato
   if (!nav) return false;
   const uaData = (nav as Navigator & { userAgentData?: NavigatorUAData }).userAgentData;
   if (typeof uaData?.mobile === 'boolean' && uaData.mobile) return true;
-  return /Android|iPhone|iPad|iPod|Mobile|IEMobile|Opera Mini|BlackBerry/i.test(nav.userAgent ?? '');
+  return /Android|iPhone|iPad|iPod|Mobile|IEMobile|Opera Mini|BlackBerry/i.test(
+    nav.userAgent ?? '',
+  );
 }
 
 export function hasChosenWeb(): boolean {

@@ -27,6 +27,13 @@ export const followsQueryOptions = (userId: string, side: FollowSide) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export function useFollowsQuery(userId: string, side: FollowSide, options: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...followsQueryOptions(userId, side), enabled: options.enabled ?? true });
+export function useFollowsQuery(
+  userId: string,
+  side: FollowSide,
+  options: { enabled?: boolean } = {},
+) {
+  return useInfiniteQuery({
+    ...followsQueryOptions(userId, side),
+    enabled: options.enabled ?? true,
+  });
 }

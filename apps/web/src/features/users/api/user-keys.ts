@@ -9,9 +9,8 @@ export const userKeys = {
   /** A public profile (`GET /users/:id`). */
   detail: (userId: string) => [...userKeys.details(), userId] as const,
   /** Followers or following of a user (infinite pages). */
-  follows: (userId: string, side: FollowSide) => [...userKeys.all, 'follows', userId, side] as const,
-  /** A user's posts (infinite pages), shown on their profile. */
-  posts: (userId: string) => [...userKeys.all, 'posts', userId] as const,
+  follows: (userId: string, side: FollowSide) =>
+    [...userKeys.all, 'follows', userId, side] as const,
 };
 
 export type FollowSide = 'followers' | 'following';

@@ -39,7 +39,10 @@ export function AccountDetailsForm({ me }: { me: Me }) {
     if (u.length < LIMITS.usernameMin || u.length > LIMITS.usernameMax)
       found.username = t('account.usernameLength');
     else if (!/^[A-Za-z0-9_.]+$/.test(u)) found.username = t('account.usernameChars');
-    else if (RESERVED_USERNAMES.has(u.toLowerCase()) && u.toLowerCase() !== me.username.toLowerCase())
+    else if (
+      RESERVED_USERNAMES.has(u.toLowerCase()) &&
+      u.toLowerCase() !== me.username.toLowerCase()
+    )
       found.username = t('account.usernameReserved');
     const phone = values.phone.trim();
     if (phone && !PHONE.test(phone)) found.phone = t('account.phoneInvalid');

@@ -103,9 +103,7 @@ export function AchievementsSection() {
                 </span>
                 <span className="achievement__text">
                   <span className="achievement__name">{t(`achievements.${a.id}`)}</span>
-                  <span className="achievement__description">
-                    {t(`achievements.${a.id}Text`)}
-                  </span>
+                  <span className="achievement__description">{t(`achievements.${a.id}Text`)}</span>
                 </span>
                 {a.earned ? (
                   <span className="achievement__state">{t('achievements.earned')}</span>

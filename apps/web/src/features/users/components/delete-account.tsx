@@ -54,9 +54,7 @@ export function DeleteAccountSection({ onDeleted }: DeleteAccountSectionProps) {
       },
       onError: (err) =>
         setError(
-          isApiError(err, 'invalid_credential')
-            ? t('errors.wrong_password')
-            : apiErrorText(t, err),
+          isApiError(err, 'invalid_credential') ? t('errors.wrong_password') : apiErrorText(t, err),
         ),
     });
   };

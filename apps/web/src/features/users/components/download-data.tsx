@@ -27,7 +27,11 @@ export function DownloadDataSection() {
             mutation.mutate(undefined, {
               onSuccess: () => toast({ variant: 'success', title: t('data.done') }),
               onError: (error) =>
-                toast({ variant: 'error', title: t('data.title'), description: apiErrorText(t, error) }),
+                toast({
+                  variant: 'error',
+                  title: t('data.title'),
+                  description: apiErrorText(t, error),
+                }),
             })
           }
         >

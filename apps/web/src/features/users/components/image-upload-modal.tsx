@@ -8,7 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { formatNumber } from '@/lib/i18n';
-import { isAbortError, useUploadImageMutation, type ImageKind, type UploadStatus } from '../api/upload-image';
+import {
+  isAbortError,
+  useUploadImageMutation,
+  type ImageKind,
+  type UploadStatus,
+} from '../api/upload-image';
 import { apiErrorText } from '../utils/api-errors';
 import { checkImageFile, type ImageProblem } from '../utils/validate-image';
 import './image-upload-modal.css';
@@ -26,7 +31,8 @@ export interface ImageUploadModalProps {
 const MAX_MB = Math.round(LIMITS.imageUploadMaxBytes / (1024 * 1024));
 
 function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
+  if (bytes >= 1024 * 1024)
+    return `${formatNumber(bytes / (1024 * 1024), { maximumFractionDigits: 1 })} MB`;
   return `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
 }
 
@@ -55,7 +61,13 @@ interface Picked {
  * preview before saving, and Save. The progress bar reports the bytes really sent, then the
  * server's processing, and any retry starts again from zero (DESIGN.md).
  */
-export function ImageUploadModal({ kind, open, onOpenChange, currentUrl, name }: ImageUploadModalProps) {
+export function ImageUploadModal({
+  kind,
+  open,
+  onOpenChange,
+  currentUrl,
+  name,
+}: ImageUploadModalProps) {
   const { t } = useTranslation('users');
   const { toast } = useToast();
   const upload = useUploadImageMutation(kind);

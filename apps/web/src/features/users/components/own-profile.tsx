@@ -1,17 +1,25 @@
+import type { PublicProfile } from '@otakura/shared';
+import type { ReactNode } from 'react';
 import { useMeQuery } from '../api/get-me';
 import { ProfileLoadError } from './profile-states';
 import { ProfileSkeleton } from './profile-skeleton';
 import { ProfileView } from './profile-view';
-import { UserPostsGrid } from './user-posts-grid';
 
-/** /profile: the signed-in user's profile, with editable pictures and the set-once inputs. */
-export function OwnProfile() {
+/**
+ * /profile: the signed-in user's profile, with editable pictures and the set-once inputs.
+ * `renderPosts` draws their posts under the counts (composed by the page from the posts feature).
+ */
+export function OwnProfile({
+  renderPosts,
+}: {
+  renderPosts?: (profile: PublicProfile) => ReactNode;
+}) {
   const me = useMeQuery();
   if (me.isPending) return <ProfileSkeleton />;
   if (me.isError) return <ProfileLoadError error={me.error} onRetry={() => void me.refetch()} />;
   return (
     <ProfileView profile={me.data} me={me.data}>
-      <UserPostsGrid userId={me.data.id} username={me.data.username} own />
+      {renderPosts?.(me.data)}
     </ProfileView>
   );
 }

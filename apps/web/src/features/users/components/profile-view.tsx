@@ -87,7 +87,12 @@ export function ProfileView({ profile, me, actions, children }: ProfileViewProps
             onClick={() => setUpload('avatar')}
             aria-label={t('upload.avatarTitle')}
           >
-            <Avatar src={profile.avatarUrl} name={profile.name || profile.username} size={128} decorative />
+            <Avatar
+              src={profile.avatarUrl}
+              name={profile.name || profile.username}
+              size={128}
+              decorative
+            />
             <span className="profile__avatar-edit" aria-hidden="true">
               <Camera />
             </span>

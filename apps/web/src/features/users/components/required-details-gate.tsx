@@ -19,7 +19,11 @@ export function RequiredDetailsGate({ children }: { children: ReactNode }) {
       <div className="required-gate-loading" role="status">
         <span className="visually-hidden">{t('profile.loading')}</span>
         <Skeleton width="30%" height={28} />
-        <Skeleton width="100%" height={220} style={{ borderRadius: 'var(--radius-card)', marginTop: 24 }} />
+        <Skeleton
+          width="100%"
+          height={220}
+          style={{ borderRadius: 'var(--radius-card)', marginTop: 24 }}
+        />
       </div>
     );
   }

@@ -96,7 +96,9 @@ export function RequiredDetailsScreen({ me }: { me: Me }) {
                     {t(`required.${detail}`)}
                   </h2>
                   <p className="required__why">
-                    {isDone ? t('required.done') : t(`required.${detail}Why`, { product: PRODUCT_NAME })}
+                    {isDone
+                      ? t('required.done')
+                      : t(`required.${detail}Why`, { product: PRODUCT_NAME })}
                   </p>
                 </div>
                 {isDone ? null : <div className="required__action">{body[detail]}</div>}

@@ -87,7 +87,9 @@ export function SetOnceField({ field, hideLabel, className }: SetOnceFieldProps)
             label={t('fields.bio')}
             placeholder={t('fields.bioPlaceholder')}
             hint={
-              typed && left <= 100 ? t('fields.charactersLeft', { count: left }) : t('fields.bioHint')
+              typed && left <= 100
+                ? t('fields.charactersLeft', { count: left })
+                : t('fields.bioHint')
             }
             maxLength={LIMITS.bioMax}
             rows={2}

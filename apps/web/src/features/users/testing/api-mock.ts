@@ -43,7 +43,8 @@ export function mockApi(routes: Record<string, Handler>) {
     const req: MockRequest = { method, path: url.pathname + url.search, url, body };
     calls.push(req);
     const handler = routes[`${method} ${url.pathname}`];
-    if (handler === undefined) return apiError(404, 'not_found', `No mock for ${method} ${url.pathname}`);
+    if (handler === undefined)
+      return apiError(404, 'not_found', `No mock for ${method} ${url.pathname}`);
     const reply = typeof handler === 'function' ? await handler(req) : handler;
     if (reply instanceof Response) return reply.clone();
     return json(reply.body ?? null, reply.status ?? 200);

@@ -1,0 +1,10 @@
+import { createTestDatabase } from '../test/db';
+import { bulkSeed } from './bulk-seed';
+import { counterMismatches } from '../test/factories';
+const database = await createTestDatabase();
+const c0 = process.cpuUsage();
+const r = await bulkSeed({ db: database.db, users: Number(process.argv[2] ?? 200), posts: Number(process.argv[3] ?? 2000), log: (m) => console.log(' ', m) });
+const c = process.cpuUsage(c0);
+console.log(r, 'cpu', Math.round((c.user + c.system) / 1000));
+console.log('mismatches', (await counterMismatches({ database })).slice(0, 5));
+await database.close();

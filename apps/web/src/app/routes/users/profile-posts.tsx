@@ -1,0 +1,48 @@
+import type { PublicProfile } from '@otakura/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { commentKeys } from '@/features/comments/api/comment-keys';
+import { CommentsSection } from '@/features/comments/components/comments-section';
+import { PostStream } from '@/features/posts/components/post-stream';
+import { ProfilePostsEmpty } from '@/features/users/components/profile-posts-empty';
+import { LivePostTopics } from '../posts/live-post-topics';
+
+/**
+ * A profile's posts (`GET /users/:id/posts`, newest first): the posts feature's cards and post
+ * modal with its comments, as on the feed, and live counts for the cards on screen.
+ */
+export function ProfilePosts({
+  profile,
+  viewerId,
+}: {
+  profile: PublicProfile;
+  viewerId: string | null;
+}) {
+  const { t } = useTranslation('users');
+  const queryClient = useQueryClient();
+  const [visible, setVisible] = useState<string[]>([]);
+  const own = profile.id === viewerId;
+
+  // Spec §2: closing the modal clears its comments (they load fresh next time).
+  const clearComments = useCallback(
+    (postId: string) =>
+      queryClient.removeQueries({ queryKey: commentKeys.list({ kind: 'post', id: postId }) }),
+    [queryClient],
+  );
+
+  return (
+    <>
+      <LivePostTopics postIds={visible} />
+      <PostStream
+        source={{ kind: 'user', id: profile.id, sort: 'new' }}
+        label={t('posts.label', { username: profile.username })}
+        empty={<ProfilePostsEmpty username={profile.username} own={own} />}
+        viewerId={viewerId}
+        renderComments={(post) => <CommentsSection postId={post.id} headingLevel={3} />}
+        onModalClose={clearComments}
+        onVisiblePostIdsChange={setVisible}
+      />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { refreshSession } from '@/features/auth/api/auth-client';
+import { renderRoute, sessions } from '@/test/render';
+import { apiError, mockApi, type Handler } from '../testing/api-mock';
+import { mockSessionStore } from '../testing/session-store';
+import { VERIFY_POLL_MS } from './verify-email-gate';
+
+vi.mock('@/features/auth/hooks/use-session', () => ({ useSession: vi.fn() }));
+vi.mock('@/features/auth/api/auth-client', () => ({
+  authClient: { signOut: vi.fn() },
+  refreshSession: vi.fn(),
+  reloadSession: vi.fn(),
+}));
+
+const SEND = 'POST /api/auth/send-verification-email';
+let userCount = 0;
+
+function setup(send: Handler) {
+  // A new account per test: the automatic mail goes once per account and page load.
+  const id = `unverified-${++userCount}`;
+  const unverified = sessions.signedIn({ id, emailVerified: false, email: `${id}@example.com` });
+  const store = mockSessionStore(unverified);
+  const api = mockApi({ [SEND]: send });
+  const view = renderRoute('/cart');
+  return { ...view, api, store, id, unverified };
+}
+
+describe('email verification gate', () => {
+  beforeEach(() => {
+    vi.mocked(refreshSession).mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('blocks the app with a modal that cannot be dismissed, and mails a link once on arrival', async () => {
+    const { api, id, user } = setup({ body: { status: true } });
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
+    expect(dialog).toHaveTextContent(`${id}@example.com`);
+    expect(within(dialog).getByRole('button', { name: 'Resend Verification Email' })).toBeEnabled();
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Verify Your Email Address' })).toBeInTheDocument();
+
+    await waitFor(() => expect(api.callsTo(SEND)).toHaveLength(1));
+    expect(api.callsTo(SEND)[0]?.body).toEqual({
+      email: `${id}@example.com`,
+      callbackURL: '/feed',
+    });
+  });
+
+  it('ignores the rate limit on the automatic mail, and shows the wait when Resend is pressed', async () => {
+    const { api, user } = setup(
+      apiError(429, 'rate_limited', 'Too many attempts. Try again in 170 seconds.', {
+        retryAfter: 170,
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
+    await waitFor(() => expect(api.callsTo(SEND)).toHaveLength(1));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Resend Verification Email' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Try again in 170 seconds.',
+    );
+    expect(api.callsTo(SEND)).toHaveLength(2);
+  });
+
+  it('confirms a resent mail', async () => {
+    const { user } = setup({ body: { status: true } });
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
+    await user.click(within(dialog).getByRole('button', { name: 'Resend Verification Email' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'A new verification email is on its way.',
+    );
+  });
+
+  it('goes away without a reload once the session says the email is verified (on focus)', async () => {
+    const { store, id } = setup({ body: { status: true } });
+    await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
+    vi.mocked(refreshSession).mockImplementation(() =>
+      store.set(sessions.signedIn({ id, emailVerified: true })),
+    );
+
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('checks the session every 5 seconds while it waits', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup({ body: { status: true } });
+    await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
+    vi.mocked(refreshSession).mockClear();
+
+    act(() => {
+      vi.advanceTimersByTime(VERIFY_POLL_MS * 2 + 10);
+    });
+    expect(vi.mocked(refreshSession).mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is not shown to a verified user', async () => {
+    mockSessionStore(sessions.signedIn());
+    mockApi({});
+    renderRoute('/cart');
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

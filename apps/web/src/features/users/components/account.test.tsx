@@ -1,0 +1,114 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { apiError, json, makeMe, mockApi } from '../testing/api-mock';
+import { AccountDetailsForm } from './account-details-form';
+import { AccountStatsSection, AchievementsSection } from './account-stats';
+import { BirthdaySection } from './birthday-section';
+import { EmailForm } from './email-form';
+import { PasswordForm } from './password-form';
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const STATS = {
+  posts: 12,
+  comments: 3,
+  likesGiven: 1234,
+  likesReceived: 150,
+  followers: 0,
+  following: 4,
+  communities: 2,
+  memberSince: '2024-03-05T00:00:00.000Z',
+};
+
+describe('/your-account sections', () => {
+  it('shows the real Account Statistics and achievements derived from them', async () => {
+    mockApi({ 'GET /api/me/stats': { body: STATS } });
+    renderWithProviders(
+      <>
+        <AccountStatsSection />
+        <AchievementsSection />
+      </>,
+    );
+    const stats = await screen.findByRole('region', { name: 'Account Statistics' });
+    await within(stats).findByText('1,234');
+    const term = (label: string) => within(stats).getByText(label).nextElementSibling;
+    expect(term('Likes given')).toHaveTextContent('1,234');
+    expect(term('Posts')).toHaveTextContent('12');
+    expect(term('Likes received')).toHaveTextContent('150');
+
+    const achievements = screen.getByRole('region', { name: 'User Achievements' });
+    const earned = within(achievements)
+      .getAllByText('Earned')
+      .map((el) => el.closest('li')!.querySelector('.achievement__name')!.textContent);
+    expect(earned).toEqual(
+      expect.arrayContaining(['First post', '10 posts', '100 likes received', 'First comment']),
+    );
+    expect(earned).not.toContain('First follower');
+  });
+
+  it('changes the username, putting a taken name error under the field', async () => {
+    const { calls } = mockApi({
+      'PATCH /api/me/account': apiError(
+        409,
+        'username_taken',
+        'That username is already taken. Please try another.',
+      ),
+    });
+    const { user } = renderWithProviders(<AccountDetailsForm me={makeMe()} />);
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    const username = screen.getByLabelText('Username');
+    await user.clear(username);
+    await user.type(username, 'Kenji');
+    await user.click(save);
+    expect(
+      await screen.findByText('That username is already taken. Please try another.'),
+    ).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'PATCH', body: { username: 'Kenji' } });
+  });
+
+  it('sends a change-email request and says a confirmation link was mailed', async () => {
+    const { calls } = mockApi({ 'POST /api/auth/change-email': json({ status: true }) });
+    const { user } = renderWithProviders(<EmailForm me={makeMe()} />);
+    await user.type(screen.getByLabelText('New email'), 'New@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Change email' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'we sent a confirmation link to aiko@example.com. Your email changes to new@example.com once you open it.',
+    );
+    expect(calls[0]!.body).toEqual({ newEmail: 'new@example.com', callbackURL: '/your-account' });
+  });
+
+  it('shows the birthday read-only once set', () => {
+    renderWithProviders(<BirthdaySection me={makeMe({ birthday: 'May 03, 1995' })} />);
+    const input = screen.getByRole('textbox', { name: 'Birthday' });
+    expect(input).toHaveValue('May 03, 1995');
+    expect(input).toHaveAttribute('readonly');
+  });
+
+  it('changes the password with the current one, checking the two new ones match', async () => {
+    const { calls } = mockApi({
+      'POST /api/auth/change-password': json({ token: null }),
+    });
+    const { user } = renderWithProviders(<PasswordForm />);
+    await user.type(screen.getByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-passwort');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The two new passwords do not match.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({
+      currentPassword: 'old-password',
+      newPassword: 'new-password',
+      revokeOtherSessions: true,
+    });
+  });
+});
