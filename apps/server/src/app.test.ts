@@ -60,6 +60,14 @@ describe('the HTTP app', () => {
     expect(await res.json()).toMatchObject({ name: 'Anime Hub', short_name: 'Anime Hub', start_url: '/feed' });
   });
 
+  it('serves files of a rebuild made while the server runs', async () => {
+    writeFileSync(path.join(webDir, 'assets', 'app-new456.js'), 'console.log(2)');
+    const res = await t.http('/assets/app-new456.js');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log(2)');
+    expect((await t.http('/assets/missing-789.js')).status).toBe(404);
+  });
+
   it('sends the security headers', async () => {
     const res = await t.http('/feed');
     const csp = res.headers.get('content-security-policy') ?? '';

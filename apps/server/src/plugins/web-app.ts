@@ -24,10 +24,9 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, opts:
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: opts.distDir,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild under a running server is served.
+      wildcard: true,
       index: false,
-      // Served above with the configured product name.
-      globIgnore: ['manifest.webmanifest'],
       setHeaders(res, filePath) {
         const rel = path.relative(opts.distDir, filePath);
         res.header(

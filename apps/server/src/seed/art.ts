@@ -6,7 +6,7 @@
  * Titles are drawn with the built-in stroke font (./stroke-font.ts), not
  * `<text>`, so no system font is needed.
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { textBlock } from './stroke-font';
 
 // ---------------------------------------------------------------- randomness
@@ -575,7 +575,7 @@ export async function renderArtVariant(art: Art, width: number): Promise<{ data:
   const w = Math.max(1, Math.round(width));
   const h = Math.max(1, Math.round((art.height * w) / art.width));
   if (w === art.width && art.contentType === 'image/webp') return { data: art.data, width: art.width, height: art.height };
-  let img: sharp.Sharp;
+  let img: Sharp;
   if (art.raw) img = sharp(art.raw.data, { raw: art.raw }).resize(w, h, { fit: 'fill' });
   else if (art.svg) img = sharp(Buffer.from(art.svg.replace(/^<svg([^>]*?) width="\d+" height="\d+"/, `<svg$1 width="${w}" height="${h}"`))).removeAlpha();
   else img = sharp(art.data, { animated: true }).resize({ width: w });

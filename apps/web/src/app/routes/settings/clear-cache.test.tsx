@@ -1,8 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { renderRoute, sessions } from '@/test/render';
 import { settingsFixture, stubApi } from '@/features/settings/testing/stub-api';
+
+// Each page is a lazy chunk: its first render here can take seconds on a busy machine.
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('@/features/auth/hooks/use-session', () => ({ useSession: vi.fn() }));
 vi.mock('@/features/auth/api/auth-client', () => ({
@@ -49,7 +53,7 @@ describe('Clear cache', () => {
     sessionStorage.setItem('scroll', '120');
 
     const { user } = renderRoute('/content');
-    expect(await screen.findByText('27.60 MB', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('27.60 MB')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear cache' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Clear the cache?' });
@@ -72,8 +76,6 @@ describe('Clear cache', () => {
   it('says so when the browser does not estimate storage', async () => {
     Reflect.deleteProperty(navigator, 'storage');
     renderRoute('/content');
-    expect(
-      await screen.findByText('This browser does not report it', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('This browser does not report it')).toBeInTheDocument();
   });
 });

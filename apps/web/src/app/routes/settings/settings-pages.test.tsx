@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { Settings, UpdateSettingsInput } from '@otakura/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
@@ -6,6 +6,10 @@ import i18n from '@/lib/i18n';
 import { renderRoute, sessions } from '@/test/render';
 import { mergeSettings } from '@/features/settings/api/update-settings';
 import { appConfigFixture, settingsFixture, stubApi } from '@/features/settings/testing/stub-api';
+
+// Each page is a lazy chunk: its first render here can take seconds on a busy machine.
+configure({ asyncUtilTimeout: 8000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('@/features/auth/hooks/use-session', () => ({ useSession: vi.fn() }));
 vi.mock('@/features/auth/api/auth-client', () => ({

@@ -109,27 +109,6 @@ export function MediaPicker({ composer, onNotice }: MediaPickerProps) {
         onChange={onPick}
         data-testid="media-input"
       />
-      {!full ? (
-        <div
-          className={clsx('media-picker__drop', dragging && 'media-picker__drop--over')}
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-        >
-          <span className="media-picker__drop-icon" aria-hidden="true">
-            <ImagePlus />
-          </span>
-          <p className="media-picker__drop-title">{t('media.dropTitle')}</p>
-          <p className="media-picker__drop-hint">{t('media.hint')}</p>
-          <Button variant="secondary" onClick={() => fileInput.current?.click()}>
-            {media.items.length > 0 ? t('media.addMore') : t('media.choose')}
-          </Button>
-        </div>
-      ) : null}
-
       {kind ? (
         <p className="media-picker__summary">
           <span className="media-picker__type-chip">{t(`media.postAs.${kind}`)}</span>
@@ -160,6 +139,31 @@ export function MediaPicker({ composer, onNotice }: MediaPickerProps) {
             </li>
           ))}
         </ul>
+      ) : null}
+
+      {!full ? (
+        <div
+          className={clsx(
+            'media-picker__drop',
+            media.items.length > 0 && 'media-picker__drop--compact',
+            dragging && 'media-picker__drop--over',
+          )}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <span className="media-picker__drop-icon" aria-hidden="true">
+            <ImagePlus />
+          </span>
+          <p className="media-picker__drop-title">{t('media.dropTitle')}</p>
+          <p className="media-picker__drop-hint">{t('media.hint')}</p>
+          <Button variant="secondary" onClick={() => fileInput.current?.click()}>
+            {media.items.length > 0 ? t('media.addMore') : t('media.choose')}
+          </Button>
+        </div>
       ) : null}
 
       {video ? (

@@ -1,0 +1,23 @@
+import { chromium } from 'playwright-core';
+const base = 'http://localhost:3917';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const mk = async (email: string) => {
+  const ctx = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 900 } });
+  const r = await ctx.request.post('/api/auth/sign-in/email', { data: { email, password: 'otakura-demo' }, headers: { Origin: base } });
+  console.log(email, r.status());
+  return ctx;
+};
+const a = await mk('demo@otakura.local');
+const cookies = await a.cookies();
+console.log(cookies.map((c) => `${c.name} ${c.domain} ${c.path}`));
+const b = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 900 } });
+await b.addCookies(cookies);
+const feed = await (await b.request.get('/api/feed?tab=all&limit=5')).json();
+console.log('feed via reused cookies', feed.items?.length, feed.error);
+const page = await b.newPage();
+page.on('console', (m) => console.log('console:', m.type(), m.text()));
+await page.goto(`/post/${feed.items[0].id}`);
+await page.waitForTimeout(4000);
+console.log(page.url());
+await page.screenshot({ path: '/tmp/cmt-e2e/shots/debug.png' });
+await browser.close();
