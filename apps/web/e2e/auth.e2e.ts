@@ -329,7 +329,7 @@ describe('accounts in the browser', () => {
     );
     await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl));
     await page.waitForURL(/\/reset-password\?token=/);
-    await page.getByLabel('New password').fill('new-sakura-2026');
+    await page.getByLabel('New password', { exact: true }).fill('new-sakura-2026');
     await page.getByLabel('Confirm new password').fill('new-sakura-2026');
     await screenshot(page, 'auth-reset-desktop-dark');
     await page.getByRole('button', { name: 'Reset Password' }).click();

@@ -82,8 +82,13 @@ const commentArticle = (page: Page, text: string): Locator =>
 
 async function openPost(page: Page, postId: string) {
   await page.goto(`/post/${postId}`);
-  await comments(page).getByRole('heading', { name: 'Comments' }).waitFor();
-  await comments(page).locator('article.comment').first().waitFor();
+  try {
+    await comments(page).getByRole('heading', { name: 'Comments' }).waitFor();
+    await comments(page).locator('article.comment').first().waitFor();
+  } catch (error) {
+    await screenshot(page, 'comments-open-post-failed');
+    throw error;
+  }
 }
 
 async function openOptions(page: Page, text: string) {
@@ -165,7 +170,7 @@ describe('comments in the browser', () => {
     await commentArticle(page, edited).waitFor();
     expect(await comments(page).getByText(text, { exact: true }).count()).toBe(0);
     await ctx.close();
-  });
+  }, 120_000);
 
   it('shows a comment written in another browser within seconds, without a reload', async () => {
     const a = await signedInContext(DEMO);
@@ -194,7 +199,7 @@ describe('comments in the browser', () => {
 
     await a.ctx.close();
     await b.ctx.close();
-  });
+  }, 90_000);
 
   for (const viewport of ['desktop', 'phone'] as const) {
     for (const theme of ['dark', 'light'] as const) {

@@ -52,23 +52,48 @@ async function getJson<T>(ctx: BrowserContext, url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Waits for fonts and images on screen, so screenshots show the page as people see it. */
+/** Waits for fonts and the images on screen (lazy ones below stay unloaded), at most 5 s. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    await document.fonts.ready;
-    await Promise.all(
+    const onScreen = (img: HTMLImageElement) => {
+      const r = img.getBoundingClientRect();
+      return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
+    };
+    const images = Promise.all(
       [...document.images]
-        .filter((img) => !img.complete)
-        .map((img) => new Promise((r) => img.addEventListener('load', r, { once: true }))),
+        .filter((img) => !img.complete && onScreen(img))
+        .map(
+          (img) =>
+            new Promise((r) => {
+              img.addEventListener('load', r, { once: true });
+              img.addEventListener('error', r, { once: true });
+            }),
+        ),
     );
+    await Promise.race([
+      Promise.all([document.fonts.ready, images]),
+      new Promise((r) => setTimeout(r, 5000)),
+    ]);
   });
-  await page.waitForTimeout(250);
+  await page.waitForTimeout(300);
 }
+
+const screensDir = path.resolve(import.meta.dirname, '../../../e2e-screens');
+
+/** The whole page, top to bottom (long pages such as /your-account). */
+async function fullScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
+}
+
+/** Pages load slowly on a busy 2-core machine: give polls time. */
+const POLL = { timeout: 15_000 };
 
 const counts = (page: Page) => page.getByRole('list', { name: 'Profile counts' });
 
 async function followerCount(page: Page): Promise<number> {
-  const text = await counts(page).getByRole('button', { name: /Followers/ }).textContent();
+  const text = await counts(page)
+    .getByRole('button', { name: /Followers/ })
+    .textContent();
   return Number(/\d+/.exec(text ?? '')?.[0]);
 }
 
@@ -82,11 +107,15 @@ async function solvedChallenge(ctx: BrowserContext): Promise<string> {
     signature: string;
   }>(ctx, '/api/challenge');
   for (let n = 0; n <= c.maxnumber; n++) {
-    if (createHash('sha256').update(c.salt + n).digest('hex') === c.challenge) {
+    if (
+      createHash('sha256')
+        .update(c.salt + n)
+        .digest('hex') === c.challenge
+    ) {
       const { algorithm, challenge, salt, signature } = c;
-      return Buffer.from(JSON.stringify({ algorithm, challenge, number: n, salt, signature })).toString(
-        'base64',
-      );
+      return Buffer.from(
+        JSON.stringify({ algorithm, challenge, number: n, salt, signature }),
+      ).toString('base64');
     }
   }
   throw new Error('challenge has no solution');
@@ -126,9 +155,7 @@ describe('profiles and account', () => {
 
     demo = await getJson<Profile>(ctx, '/api/me');
     await page.goto('/profile');
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: `@${demo.username}` }).isVisible())
-      .toBe(true);
+    await page.getByRole('heading', { level: 1, name: `@${demo.username}` }).waitFor();
     // Complete profile: no set-once inputs, and no Follow button on one's own profile.
     expect(await page.getByPlaceholder('Enter a bio!').count()).toBe(0);
     expect(await page.getByPlaceholder('month dd, yyyy').count()).toBe(0);
@@ -152,9 +179,7 @@ describe('profiles and account', () => {
     other = await getJson<Profile>(ctx, `/api/users/${authorId}`);
 
     await page.goto(`/user/${other.id}`);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: `@${other.username}` }).isVisible())
-      .toBe(true);
+    await page.getByRole('heading', { level: 1, name: `@${other.username}` }).waitFor();
     const before = await followerCount(page);
     const myFollowingBefore = (await getJson<Profile>(ctx, '/api/me')).followingCount;
     const first = other.isFollowing ? 'Unfollow' : 'Follow';
@@ -162,24 +187,26 @@ describe('profiles and account', () => {
     const delta = other.isFollowing ? -1 : 1;
 
     await page.getByRole('button', { name: `${first} @${other.username}` }).click();
-    await expect.poll(() => followerCount(page)).toBe(before + delta);
+    await expect.poll(() => followerCount(page), POLL).toBe(before + delta);
     await expect
-      .poll(async () => (await getJson<Profile>(ctx, `/api/users/${other.id}`)).isFollowing)
+      .poll(async () => (await getJson<Profile>(ctx, `/api/users/${other.id}`)).isFollowing, POLL)
       .toBe(!other.isFollowing);
     expect((await getJson<Profile>(ctx, '/api/me')).followingCount).toBe(myFollowingBefore + delta);
 
     // The followers list shows the change too.
-    await counts(page).getByRole('button', { name: /Followers/ }).click();
+    await counts(page)
+      .getByRole('button', { name: /Followers/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Followers' });
     await dialog.waitFor();
     const listed = dialog.getByRole('link', { name: new RegExp(`@${demo.username}$`) });
-    await expect.poll(() => listed.count()).toBe(other.isFollowing ? 0 : 1);
+    await expect.poll(() => listed.count(), POLL).toBe(other.isFollowing ? 0 : 1);
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: `${second} @${other.username}` }).click();
-    await expect.poll(() => followerCount(page)).toBe(before);
+    await expect.poll(() => followerCount(page), POLL).toBe(before);
     await expect
-      .poll(async () => (await getJson<Profile>(ctx, `/api/users/${other.id}`)).isFollowing)
+      .poll(async () => (await getJson<Profile>(ctx, `/api/users/${other.id}`)).isFollowing, POLL)
       .toBe(other.isFollowing);
     await ctx.close();
   });
@@ -187,9 +214,7 @@ describe('profiles and account', () => {
   it('shows a not-found state for an unknown user', async () => {
     const { ctx, page } = await demoContext();
     await page.goto('/user/00000000-0000-7000-8000-00000000beef');
-    await expect
-      .poll(() => page.getByRole('heading', { name: "This user doesn't exist" }).isVisible())
-      .toBe(true);
+    await page.getByRole('heading', { name: "This user doesn't exist" }).waitFor();
     await ctx.close();
   });
 
@@ -211,24 +236,48 @@ describe('profiles and account', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from('hello'),
     });
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('not an image');
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent(), POLL)
+      .toContain('not an image');
 
     await dialog.locator('input[type=file]').setInputFiles({
       name: 'banner.webp',
       mimeType: 'image/webp',
       buffer: bytes,
     });
-    await expect.poll(() => dialog.getByRole('img', { name: 'Preview' }).isVisible()).toBe(true);
+    await dialog.getByRole('img', { name: 'Preview' }).waitFor();
+    await settle(page);
+    await screenshot(page, 'profile-upload-preview-desktop-dark');
     const before = (await getJson<Profile>(ctx, '/api/me')).bannerUrl;
+
+    // A slow uplink, so the real progress can be seen between 0 and 100 %.
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: Math.max(16 * 1024, Math.floor(bytes.length / 4)),
+    });
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    const bar = dialog.getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor();
+    await page.waitForTimeout(1200);
+    await screenshot(page, 'profile-upload-progress-desktop-dark');
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const after = (await getJson<Profile>(ctx, '/api/me')).bannerUrl;
     expect(after).not.toBe(before);
     await expect
-      .poll(() => page.locator('.profile__banner-img').getAttribute('src'))
+      .poll(() => page.locator('.profile__banner-img').getAttribute('src'), POLL)
       .toBe(after);
     await ctx.close();
-  });
+  }, 90_000);
 
   it('shows real Account Statistics on /your-account', async () => {
     const { ctx, page } = await demoContext();
@@ -236,15 +285,16 @@ describe('profiles and account', () => {
     await page.goto('/your-account');
     const section = page.getByRole('region', { name: 'Account Statistics' });
     await expect
-      .poll(() => section.locator('dt', { hasText: 'Posts' }).locator('+ dd').textContent())
+      .poll(() => section.locator('dt', { hasText: 'Posts' }).locator('+ dd').textContent(), POLL)
       .toBe(stats.posts.toLocaleString('en-US'));
     expect(await page.getByRole('region', { name: 'User Achievements' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Delete Account' }).isVisible()).toBe(true);
     await ctx.close();
   });
 
-  it('makes screenshots of /profile, /user/:id, the upload modal and /your-account in both themes and sizes', async () => {
-    for (const { viewport, theme } of VARIANTS) {
+  it.each(VARIANTS)(
+    'makes screenshots of /profile, /user/:id, the upload modal and /your-account ($viewport, $theme)',
+    async ({ viewport, theme }) => {
       const { ctx, page } = await demoContext({ viewport, theme });
       const suffix = `${viewport}-${theme}`;
 
@@ -265,19 +315,30 @@ describe('profiles and account', () => {
       await screenshot(page, `user-${suffix}`);
 
       await page.goto('/your-account');
-      await page.getByRole('region', { name: 'Account Statistics' }).locator('dd').first().waitFor();
+      await page
+        .getByRole('region', { name: 'Account Statistics' })
+        .locator('dd')
+        .first()
+        .waitFor();
+      await page.getByRole('region', { name: 'User Achievements' }).getByRole('list').waitFor();
       await settle(page);
-      await screenshot(page, `your-account-${suffix}`);
+      await fullScreenshot(page, `your-account-${suffix}`);
       await ctx.close();
-    }
-  });
+    },
+    120_000,
+  );
 
   it('shows a new user the required-details screen instead of the feed, fillable right there', async () => {
     const ctx = await newContext(browser);
     const stamp = Date.now().toString(36);
     const email = `newbie-${stamp}@example.test`;
     const res = await ctx.request.post('/api/auth/sign-up/email', {
-      data: { name: 'Nova Newbie', username: `nova_${stamp}`, email, password: 'correct horse battery' },
+      data: {
+        name: 'Nova Newbie',
+        username: `nova_${stamp}`,
+        email,
+        password: 'correct horse battery',
+      },
       headers: { Origin: baseUrl, 'x-altcha': await solvedChallenge(ctx) },
     });
     if (!res.ok()) throw new Error(`sign-up: ${res.status()} ${await res.text()}`);
@@ -311,5 +372,5 @@ describe('profiles and account', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('2 of 4 done').waitFor();
     await c.close();
-  });
+  }, 120_000);
 });

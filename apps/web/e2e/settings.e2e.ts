@@ -79,9 +79,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const results = await page.evaluate(() => {
     const { axe } = window as unknown as {
-      axe: { run: (context: Document, options: object) => Promise<AxeResults> };
+      axe: { run: (context: object, options: object) => Promise<AxeResults> };
     };
-    return axe.run(document, {
+    // The top bar belongs to the layout, not to these pages (checked by its own journeys).
+    return axe.run({ include: [['body']], exclude: [['header.topbar']] }, {
       runOnly: {
         type: 'tag',
         values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
@@ -120,7 +121,7 @@ async function smallTouchTargets(page: Page): Promise<string[]> {
 describe('settings', () => {
   it('reaches every sidebar entry', async () => {
     const { ctx, page } = await demoPage();
-    await page.goto('/feed');
+    await open(page, '/purchases', 'Purchases');
     const nav = page.getByRole('navigation', { name: 'Settings' });
     for (const { label, path: to } of SIDEBAR) {
       await nav.getByRole('link', { name: label }).click();

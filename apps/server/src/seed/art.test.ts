@@ -19,7 +19,9 @@ import { measureLine, normaliseForFont, textBlock } from './stroke-font';
 async function decoded(art: Art) {
   const meta = await sharp(art.data, { animated: true }).metadata();
   // Decoding every pixel is the real validation (metadata accepts truncated files).
-  const { info } = await sharp(art.data, { animated: true }).raw().toBuffer({ resolveWithObject: true });
+  const { info } = await sharp(art.data, { animated: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { meta, info };
 }
 
@@ -29,24 +31,37 @@ const cases: Array<[string, () => Promise<Art>, number, number]> = [
   ['bannerArt', () => bannerArt(1, { width: 450, height: 150 }), 450, 150],
   ['avatarArt', () => avatarArt('mika', 'MT', { size: 128 }), 128, 128],
   ['communityArt', () => communityArt('mecha', 'Mecha Garage', { size: 256 }), 256, 256],
-  ['mediaCoverArt', () => mediaCoverArt('relay', 'Starlight Relay', { width: 200, height: 300 }), 200, 300],
+  [
+    'mediaCoverArt',
+    () => mediaCoverArt('relay', 'Starlight Relay', { width: 200, height: 300 }),
+    200,
+    300,
+  ],
   ['mangaPageArt', () => mangaPageArt('letters', 3, { width: 200, height: 300 }), 200, 300],
-  ['shopItemArt', () => shopItemArt('bear', 'Round Bear Plush', { size: 256, kind: 'plush' }), 256, 256],
+  [
+    'shopItemArt',
+    () => shopItemArt('bear', 'Round Bear Plush', { size: 256, kind: 'plush' }),
+    256,
+    256,
+  ],
 ];
 
 describe('generated art', () => {
-  it.each(cases)('%s returns a decodable WebP of the asked size, the same for the same seed', async (_name, make, w, h) => {
-    const a = await make();
-    const b = await make();
-    expect(a.contentType).toBe('image/webp');
-    expect(a.width).toBe(w);
-    expect(a.height).toBe(h);
-    const { meta, info } = await decoded(a);
-    expect(meta.format).toBe('webp');
-    expect([info.width, info.height]).toEqual([w, h]);
-    expect(a.placeholder).toMatch(/^#[0-9a-f]{6}$/);
-    expect(Buffer.compare(a.data, b.data)).toBe(0);
-  });
+  it.each(cases)(
+    '%s returns a decodable WebP of the asked size, the same for the same seed',
+    async (_name, make, w, h) => {
+      const a = await make();
+      const b = await make();
+      expect(a.contentType).toBe('image/webp');
+      expect(a.width).toBe(w);
+      expect(a.height).toBe(h);
+      const { meta, info } = await decoded(a);
+      expect(meta.format).toBe('webp');
+      expect([info.width, info.height]).toEqual([w, h]);
+      expect(a.placeholder).toMatch(/^#[0-9a-f]{6}$/);
+      expect(Buffer.compare(a.data, b.data)).toBe(0);
+    },
+  );
 
   it('gives different art for different seeds', async () => {
     const a = await postArt(1, { width: 160, height: 120 });
@@ -62,8 +77,12 @@ describe('generated art', () => {
   });
 
   it('draws titles without any system font (the stroke font paints pixels)', async () => {
-    const plain = await sharp((await postArt(3, { width: 240, height: 180 })).data).raw().toBuffer();
-    const titled = await sharp((await postArt(3, { width: 240, height: 180, title: 'HELLO' })).data).raw().toBuffer();
+    const plain = await sharp((await postArt(3, { width: 240, height: 180 })).data)
+      .raw()
+      .toBuffer();
+    const titled = await sharp((await postArt(3, { width: 240, height: 180, title: 'HELLO' })).data)
+      .raw()
+      .toBuffer();
     let differing = 0;
     for (let i = 0; i < plain.length; i++) if (Math.abs(plain[i]! - titled[i]!) > 40) differing++;
     expect(differing).toBeGreaterThan(500);
@@ -122,14 +141,17 @@ describe('stroke font', () => {
   });
 
   it('wraps and shrinks a long title to the width and line limit', () => {
-    const block = textBlock('A very long title that certainly does not fit on a single line at this size', {
-      x: 0,
-      y: 0,
-      maxWidth: 300,
-      size: 40,
-      maxLines: 3,
-      fill: '#fff',
-    });
+    const block = textBlock(
+      'A very long title that certainly does not fit on a single line at this size',
+      {
+        x: 0,
+        y: 0,
+        maxWidth: 300,
+        size: 40,
+        maxLines: 3,
+        fill: '#fff',
+      },
+    );
     expect(block.lines.length).toBeLessThanOrEqual(3);
     expect(block.width).toBeLessThanOrEqual(300 + 1);
     expect(block.size).toBeLessThan(40);

@@ -78,7 +78,16 @@ export const PALETTE = {
 } as const;
 
 /** Gentle variations around the accents. */
-const GENTLE = ['#ff8fb8', '#ffb38a', '#ffd36e', '#b48cff', '#5ad1e6', '#9fb8ff', '#7ee8b8', '#ff7a7a'] as const;
+const GENTLE = [
+  '#ff8fb8',
+  '#ffb38a',
+  '#ffd36e',
+  '#b48cff',
+  '#5ad1e6',
+  '#9fb8ff',
+  '#7ee8b8',
+  '#ff7a7a',
+] as const;
 const ACCENTS = [PALETTE.accent, PALETTE.link, PALETTE.success] as const;
 
 type Rgb = [number, number, number];
@@ -117,7 +126,18 @@ function shiftHue(hex: string, deg: number): string {
   const c = (1 - Math.abs(2 * l - 1)) * s;
   const x = c * (1 - Math.abs(((h / 60) % 2) - 1));
   const m = l - c / 2;
-  const [r1, g1, b1] = h < 60 ? [c, x, 0] : h < 120 ? [x, c, 0] : h < 180 ? [0, c, x] : h < 240 ? [0, x, c] : h < 300 ? [x, 0, c] : [c, 0, x];
+  const [r1, g1, b1] =
+    h < 60
+      ? [c, x, 0]
+      : h < 120
+        ? [x, c, 0]
+        : h < 180
+          ? [0, c, x]
+          : h < 240
+            ? [0, x, c]
+            : h < 300
+              ? [x, 0, c]
+              : [c, 0, x];
   return rgbToHex([(r1 + m) * 255, (g1 + m) * 255, (b1 + m) * 255]);
 }
 
@@ -184,7 +204,10 @@ class Svg {
     const y = Math.sin(rad) / 2;
     this.def(
       `<linearGradient id="${id}" x1="${f(0.5 - x, 3)}" y1="${f(0.5 - y, 3)}" x2="${f(0.5 + x, 3)}" y2="${f(0.5 + y, 3)}">${stops
-        .map(([o, c, op]) => `<stop offset="${f(o, 3)}" stop-color="${c}"${op === undefined ? '' : ` stop-opacity="${f(op, 3)}"`}/>`)
+        .map(
+          ([o, c, op]) =>
+            `<stop offset="${f(o, 3)}" stop-color="${c}"${op === undefined ? '' : ` stop-opacity="${f(op, 3)}"`}/>`,
+        )
         .join('')}</linearGradient>`,
     );
     return `url(#${id})`;
@@ -285,10 +308,20 @@ function petals(svg: Svg, s: Scheme, rng: Rng, n: number, scale = 1): void {
   }
 }
 
-function flower(svg: Svg, cx: number, cy: number, size: number, color: string, rot: number, opacity = 1): void {
+function flower(
+  svg: Svg,
+  cx: number,
+  cy: number,
+  size: number,
+  color: string,
+  rot: number,
+  opacity = 1,
+): void {
   const parts: string[] = [];
   for (let k = 0; k < 5; k++) {
-    parts.push(`<path d="${PETAL}" transform="rotate(${f(rot + k * 72)}) translate(0 ${f(-size * 0.55)}) scale(${f(size * 0.42, 2)} ${f(size * 0.55, 2)})"/>`);
+    parts.push(
+      `<path d="${PETAL}" transform="rotate(${f(rot + k * 72)}) translate(0 ${f(-size * 0.55)}) scale(${f(size * 0.42, 2)} ${f(size * 0.55, 2)})"/>`,
+    );
   }
   svg.add(
     `<g transform="translate(${f(cx)} ${f(cy)})" fill="${color}" fill-opacity="${f(opacity, 2)}">${parts.join('')}<circle r="${f(size * 0.16)}" fill="${mix(color, '#ffd36e', 0.7)}"/></g>`,
@@ -303,13 +336,19 @@ function sparkles(svg: Svg, s: Scheme, rng: Rng, n: number): void {
     const kind = rng.next();
     const color = rng.pick([PALETTE.text, s.c, s.b, '#ffffff']);
     if (kind < 0.55) {
-      svg.add(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(m * rng.range(0.002, 0.006))}" fill="${color}" fill-opacity="${f(rng.range(0.4, 0.9), 2)}"/>`);
+      svg.add(
+        `<circle cx="${f(x)}" cy="${f(y)}" r="${f(m * rng.range(0.002, 0.006))}" fill="${color}" fill-opacity="${f(rng.range(0.4, 0.9), 2)}"/>`,
+      );
     } else if (kind < 0.85) {
       const size = m * rng.range(0.012, 0.035);
-      svg.add(`<path d="${SPARKLE}" fill="${color}" fill-opacity="${f(rng.range(0.6, 1), 2)}" transform="translate(${f(x)} ${f(y)}) scale(${f(size, 2)})"/>`);
+      svg.add(
+        `<path d="${SPARKLE}" fill="${color}" fill-opacity="${f(rng.range(0.6, 1), 2)}" transform="translate(${f(x)} ${f(y)}) scale(${f(size, 2)})"/>`,
+      );
     } else {
       const size = m * rng.range(0.01, 0.025);
-      svg.add(`<path d="${STAR5}" fill="${color}" fill-opacity="0.85" transform="translate(${f(x)} ${f(y)}) rotate(${f(rng.range(0, 72))}) scale(${f(size, 2)})"/>`);
+      svg.add(
+        `<path d="${STAR5}" fill="${color}" fill-opacity="0.85" transform="translate(${f(x)} ${f(y)}) rotate(${f(rng.range(0, 72))}) scale(${f(size, 2)})"/>`,
+      );
     }
   }
 }
@@ -323,7 +362,9 @@ function stripes(svg: Svg, s: Scheme, rng: Rng): void {
   const cx = rng.range(0.2, 0.8) * w;
   const parts: string[] = [];
   for (let i = 0; i < n; i++) {
-    parts.push(`<rect x="${f(cx + i * gap - (n * gap) / 2)}" y="${f(-h)}" width="${f(width)}" height="${f(h * 3)}"/>`);
+    parts.push(
+      `<rect x="${f(cx + i * gap - (n * gap) / 2)}" y="${f(-h)}" width="${f(width)}" height="${f(h * 3)}"/>`,
+    );
   }
   svg.add(
     `<g transform="rotate(${angle} ${f(w / 2)} ${f(h / 2)})" fill="${rng.pick([s.a, s.b, s.c])}" fill-opacity="${f(rng.range(0.12, 0.28), 2)}">${parts.join('')}</g>`,
@@ -378,11 +419,17 @@ function sunset(svg: Svg, s: Scheme, rng: Rng): void {
   const gaps: string[] = [];
   for (let i = 0; i < 5; i++) {
     const y = cy + rad * (0.1 + i * 0.2);
-    gaps.push(`<rect x="${f(cx - rad)}" y="${f(y)}" width="${f(rad * 2)}" height="${f(rad * (0.03 + i * 0.018))}"/>`);
+    gaps.push(
+      `<rect x="${f(cx - rad)}" y="${f(y)}" width="${f(rad * 2)}" height="${f(rad * (0.03 + i * 0.018))}"/>`,
+    );
   }
   svg.def(`<clipPath id="${clip}"><rect width="${w}" height="${f(horizon)}"/></clipPath>`);
-  svg.add(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(rad * 1.6)}" fill="${svg.radial(s.a, 0.35)}"/>`);
-  svg.add(`<g clip-path="url(#${clip})"><circle cx="${f(cx)}" cy="${f(cy)}" r="${f(rad)}" fill="${fill}"/><g fill="${s.bg1}">${gaps.join('')}</g></g>`);
+  svg.add(
+    `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(rad * 1.6)}" fill="${svg.radial(s.a, 0.35)}"/>`,
+  );
+  svg.add(
+    `<g clip-path="url(#${clip})"><circle cx="${f(cx)}" cy="${f(cy)}" r="${f(rad)}" fill="${fill}"/><g fill="${s.bg1}">${gaps.join('')}</g></g>`,
+  );
   // Floor grid.
   const floor = svg.linear(
     [
@@ -391,14 +438,19 @@ function sunset(svg: Svg, s: Scheme, rng: Rng): void {
     ],
     90,
   );
-  svg.add(`<rect x="0" y="${f(horizon)}" width="${w}" height="${f(h - horizon)}" fill="${floor}"/>`);
+  svg.add(
+    `<rect x="0" y="${f(horizon)}" width="${w}" height="${f(h - horizon)}" fill="${floor}"/>`,
+  );
   const lines: string[] = [];
-  for (let i = -8; i <= 8; i++) lines.push(`M${f(cx + i * w * 0.02)} ${f(horizon)} L${f(cx + i * w * 0.16)} ${h}`);
+  for (let i = -8; i <= 8; i++)
+    lines.push(`M${f(cx + i * w * 0.02)} ${f(horizon)} L${f(cx + i * w * 0.16)} ${h}`);
   for (let i = 1; i <= 6; i++) {
     const y = horizon + (h - horizon) * (i / 6) ** 1.8;
     lines.push(`M0 ${f(y)} L${w} ${f(y)}`);
   }
-  svg.add(`<path d="${lines.join(' ')}" stroke="${s.b}" stroke-opacity="0.45" stroke-width="${f(Math.max(1, w / 600))}" fill="none"/>`);
+  svg.add(
+    `<path d="${lines.join(' ')}" stroke="${s.b}" stroke-opacity="0.45" stroke-width="${f(Math.max(1, w / 600))}" fill="none"/>`,
+  );
 }
 
 function skyline(svg: Svg, s: Scheme, rng: Rng): void {
@@ -417,14 +469,18 @@ function skyline(svg: Svg, s: Scheme, rng: Rng): void {
         const ws = Math.max(3, bw * 0.12);
         for (let wy = h - bh + ws * 1.5; wy < h - ws * 2; wy += ws * 2.2) {
           for (let wx = x + ws; wx < x + bw - ws; wx += ws * 2) {
-            if (rng.chance(0.35)) windows.push(`<rect x="${f(wx)}" y="${f(wy)}" width="${f(ws)}" height="${f(ws * 1.2)}"/>`);
+            if (rng.chance(0.35))
+              windows.push(
+                `<rect x="${f(wx)}" y="${f(wy)}" width="${f(ws)}" height="${f(ws * 1.2)}"/>`,
+              );
           }
         }
       }
       x += bw;
     }
     svg.add(`<g fill="${color}" fill-opacity="${l === 0 ? 0.8 : 1}">${rects.join('')}</g>`);
-    if (windows.length) svg.add(`<g fill="${rng.pick([s.c, '#ffd36e'])}" fill-opacity="0.8">${windows.join('')}</g>`);
+    if (windows.length)
+      svg.add(`<g fill="${rng.pick([s.c, '#ffd36e'])}" fill-opacity="0.8">${windows.join('')}</g>`);
   }
 }
 
@@ -442,22 +498,40 @@ function planet(svg: Svg, s: Scheme, rng: Rng): void {
   );
   const tilt = rng.range(-25, -8);
   const ring = `<ellipse cx="0" cy="0" rx="${f(rad * 1.75)}" ry="${f(rad * 0.42)}" fill="none" stroke="${s.c}" stroke-opacity="0.8" stroke-width="${f(rad * 0.09)}"/>`;
-  svg.add(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(rad * 1.8)}" fill="${svg.radial(s.a, 0.3)}"/>`);
+  svg.add(
+    `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(rad * 1.8)}" fill="${svg.radial(s.a, 0.3)}"/>`,
+  );
   // Back half of the ring, the planet, then the front half.
   const clipTop = svg.id('cp');
   const clipBottom = svg.id('cp');
-  svg.def(`<clipPath id="${clipTop}"><rect x="${f(-rad * 2)}" y="${f(-rad * 2)}" width="${f(rad * 4)}" height="${f(rad * 2)}"/></clipPath>`);
-  svg.def(`<clipPath id="${clipBottom}"><rect x="${f(-rad * 2)}" y="0" width="${f(rad * 4)}" height="${f(rad * 2)}"/></clipPath>`);
-  svg.add(`<g transform="translate(${f(cx)} ${f(cy)}) rotate(${f(tilt)})"><g clip-path="url(#${clipTop})">${ring}</g></g>`);
+  svg.def(
+    `<clipPath id="${clipTop}"><rect x="${f(-rad * 2)}" y="${f(-rad * 2)}" width="${f(rad * 4)}" height="${f(rad * 2)}"/></clipPath>`,
+  );
+  svg.def(
+    `<clipPath id="${clipBottom}"><rect x="${f(-rad * 2)}" y="0" width="${f(rad * 4)}" height="${f(rad * 2)}"/></clipPath>`,
+  );
+  svg.add(
+    `<g transform="translate(${f(cx)} ${f(cy)}) rotate(${f(tilt)})"><g clip-path="url(#${clipTop})">${ring}</g></g>`,
+  );
   svg.add(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(rad)}" fill="${body}"/>`);
-  svg.add(`<g transform="translate(${f(cx)} ${f(cy)}) rotate(${f(tilt)})"><g clip-path="url(#${clipBottom})">${ring}</g></g>`);
+  svg.add(
+    `<g transform="translate(${f(cx)} ${f(cy)}) rotate(${f(tilt)})"><g clip-path="url(#${clipBottom})">${ring}</g></g>`,
+  );
 }
 
 function bigFlowers(svg: Svg, s: Scheme, rng: Rng): void {
   const m = Math.min(svg.w, svg.h);
   const n = rng.int(2, 4);
   for (let i = 0; i < n; i++) {
-    flower(svg, rng.next() * svg.w, rng.range(0.1, 0.8) * svg.h, m * rng.range(0.12, 0.3), rng.pick([s.a, '#ff8fb8', '#ffc2d6']), rng.range(0, 72), rng.range(0.55, 0.9));
+    flower(
+      svg,
+      rng.next() * svg.w,
+      rng.range(0.1, 0.8) * svg.h,
+      m * rng.range(0.12, 0.3),
+      rng.pick([s.a, '#ff8fb8', '#ffc2d6']),
+      rng.range(0, 72),
+      rng.range(0.55, 0.9),
+    );
   }
 }
 
@@ -476,20 +550,36 @@ function speedLines(svg: Svg, s: Scheme, rng: Rng, color?: string): void {
       `M${f(cx + Math.cos(a) * inner)} ${f(cy + Math.sin(a) * inner)} L${f(cx + Math.cos(a - spread) * R)} ${f(cy + Math.sin(a - spread) * R)} L${f(cx + Math.cos(a + spread) * R)} ${f(cy + Math.sin(a + spread) * R)} Z`,
     );
   }
-  svg.add(`<path d="${parts.join(' ')}" fill="${color ?? s.b}" fill-opacity="${color ? 1 : 0.18}"/>`);
+  svg.add(
+    `<path d="${parts.join(' ')}" fill="${color ?? s.b}" fill-opacity="${color ? 1 : 0.18}"/>`,
+  );
 }
 
 type Motif = 'sunset' | 'skyline' | 'planet' | 'flowers' | 'waves' | 'rings' | 'speed';
-const MOTIFS: readonly Motif[] = ['sunset', 'skyline', 'planet', 'flowers', 'waves', 'rings', 'speed'];
+const MOTIFS: readonly Motif[] = [
+  'sunset',
+  'skyline',
+  'planet',
+  'flowers',
+  'waves',
+  'rings',
+  'speed',
+];
 
-function scene(svg: Svg, s: Scheme, rng: Rng, opts: { motif?: Motif; density?: number } = {}): void {
+function scene(
+  svg: Svg,
+  s: Scheme,
+  rng: Rng,
+  opts: { motif?: Motif; density?: number } = {},
+): void {
   const density = opts.density ?? 1;
   background(svg, s, rng);
   glows(svg, s, rng, rng.int(2, 3));
   const motif = opts.motif ?? rng.pick(MOTIFS);
   if (rng.chance(0.45)) stripes(svg, s, rng);
   if (rng.chance(0.35)) halftone(svg, s, rng);
-  if (motif === 'sunset' || motif === 'skyline' || motif === 'planet') sparkles(svg, s, rng, Math.round(30 * density));
+  if (motif === 'sunset' || motif === 'skyline' || motif === 'planet')
+    sparkles(svg, s, rng, Math.round(30 * density));
   switch (motif) {
     case 'sunset':
       sunset(svg, s, rng);
@@ -533,7 +623,9 @@ function titleScrim(svg: Svg, fromY: number): void {
     ],
     90,
   );
-  svg.add(`<rect x="0" y="${f(fromY)}" width="${svg.w}" height="${f(svg.h - fromY)}" fill="${fill}"/>`);
+  svg.add(
+    `<rect x="0" y="${f(fromY)}" width="${svg.w}" height="${f(svg.h - fromY)}" fill="${fill}"/>`,
+  );
 }
 
 // ---------------------------------------------------------------- output
@@ -559,11 +651,30 @@ const WEBP = { quality: 82, effort: 2 } as const;
 
 async function render(svg: Svg, placeholder: string, format: ArtFormat = 'webp'): Promise<Art> {
   const source = svg.toString();
-  const pixels = await sharp(Buffer.from(source)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const raw = { data: pixels.data, width: pixels.info.width, height: pixels.info.height, channels: 3 as const };
+  const pixels = await sharp(Buffer.from(source))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = {
+    data: pixels.data,
+    width: pixels.info.width,
+    height: pixels.info.height,
+    channels: 3 as const,
+  };
   const img = sharp(raw.data, { raw });
-  const data = format === 'png' ? await img.png({ compressionLevel: 6 }).toBuffer() : await img.webp(WEBP).toBuffer();
-  return { data, width: svg.w, height: svg.h, contentType: format === 'png' ? 'image/png' : 'image/webp', placeholder, svg: source, raw };
+  const data =
+    format === 'png'
+      ? await img.png({ compressionLevel: 6 }).toBuffer()
+      : await img.webp(WEBP).toBuffer();
+  return {
+    data,
+    width: svg.w,
+    height: svg.h,
+    contentType: format === 'png' ? 'image/png' : 'image/webp',
+    placeholder,
+    svg: source,
+    raw,
+  };
 }
 
 /**
@@ -571,13 +682,25 @@ async function render(svg: Svg, placeholder: string, format: ArtFormat = 'webp')
  * (or drawn again from its SVG): no decoding of the encoded image. The art's own
  * bytes when `width` is its width and it is WebP.
  */
-export async function renderArtVariant(art: Art, width: number): Promise<{ data: Buffer; width: number; height: number }> {
+export async function renderArtVariant(
+  art: Art,
+  width: number,
+): Promise<{ data: Buffer; width: number; height: number }> {
   const w = Math.max(1, Math.round(width));
   const h = Math.max(1, Math.round((art.height * w) / art.width));
-  if (w === art.width && art.contentType === 'image/webp') return { data: art.data, width: art.width, height: art.height };
+  if (w === art.width && art.contentType === 'image/webp')
+    return { data: art.data, width: art.width, height: art.height };
   let img: Sharp;
   if (art.raw) img = sharp(art.raw.data, { raw: art.raw }).resize(w, h, { fit: 'fill' });
-  else if (art.svg) img = sharp(Buffer.from(art.svg.replace(/^<svg([^>]*?) width="\d+" height="\d+"/, `<svg$1 width="${w}" height="${h}"`))).removeAlpha();
+  else if (art.svg)
+    img = sharp(
+      Buffer.from(
+        art.svg.replace(
+          /^<svg([^>]*?) width="\d+" height="\d+"/,
+          `<svg$1 width="${w}" height="${h}"`,
+        ),
+      ),
+    ).removeAlpha();
   else img = sharp(art.data, { animated: true }).resize({ width: w });
   const data = await img.webp(WEBP).toBuffer();
   return { data, width: w, height: h };
@@ -605,17 +728,40 @@ export async function postArt(seed: string | number, opts: PostArtOptions): Prom
   if (opts.title) {
     const pad = svg.w * 0.06;
     const size = Math.min(svg.w, svg.h) * 0.11;
-    const probe = textBlock(opts.title, { x: pad, y: 0, maxWidth: svg.w - pad * 2, size, maxLines: 3, fill: s.title });
+    const probe = textBlock(opts.title, {
+      x: pad,
+      y: 0,
+      maxWidth: svg.w - pad * 2,
+      size,
+      maxLines: 3,
+      fill: s.title,
+    });
     const top = svg.h - pad - probe.height;
     titleScrim(svg, top - svg.h * 0.12);
-    svg.add(`<rect x="${f(pad)}" y="${f(top - size * 0.55)}" width="${f(size * 1.6)}" height="${f(Math.max(3, size * 0.16))}" rx="${f(size * 0.08)}" fill="${s.a}"/>`);
-    svg.add(textBlock(opts.title, { x: pad, y: top, maxWidth: svg.w - pad * 2, size, maxLines: 3, fill: s.title, outline: PALETTE.ink, shadow: s.a }).svg);
+    svg.add(
+      `<rect x="${f(pad)}" y="${f(top - size * 0.55)}" width="${f(size * 1.6)}" height="${f(Math.max(3, size * 0.16))}" rx="${f(size * 0.08)}" fill="${s.a}"/>`,
+    );
+    svg.add(
+      textBlock(opts.title, {
+        x: pad,
+        y: top,
+        maxWidth: svg.w - pad * 2,
+        size,
+        maxLines: 3,
+        fill: s.title,
+        outline: PALETTE.ink,
+        shadow: s.a,
+      }).svg,
+    );
   }
   return render(svg, backdropColour(s), opts.format);
 }
 
 /** A 1500x500 profile or community banner: waves, glows and sparkles, no text. */
-export async function bannerArt(seed: string | number, opts: { width?: number; height?: number; format?: ArtFormat } = {}): Promise<Art> {
+export async function bannerArt(
+  seed: string | number,
+  opts: { width?: number; height?: number; format?: ArtFormat } = {},
+): Promise<Art> {
   const rng = createRng(`banner:${seed}`);
   const s = scheme(rng);
   const svg = new Svg(clampSize(opts.width ?? 1500), clampSize(opts.height ?? 500));
@@ -643,7 +789,11 @@ export function initialsOf(name: string): string {
 }
 
 /** A square profile picture: gradient, rings or petals, and the initials. */
-export async function avatarArt(seed: string | number, initials: string, opts: { size?: number; format?: ArtFormat } = {}): Promise<Art> {
+export async function avatarArt(
+  seed: string | number,
+  initials: string,
+  opts: { size?: number; format?: ArtFormat } = {},
+): Promise<Art> {
   const rng = createRng(`avatar:${seed}`);
   const s = scheme(rng);
   const size = clampSize(opts.size ?? 256);
@@ -679,14 +829,26 @@ export async function avatarArt(seed: string | number, initials: string, opts: {
 }
 
 /** A square community picture: a scene with a badge and the community's name. */
-export async function communityArt(seed: string | number, name: string, opts: { size?: number; format?: ArtFormat } = {}): Promise<Art> {
+export async function communityArt(
+  seed: string | number,
+  name: string,
+  opts: { size?: number; format?: ArtFormat } = {},
+): Promise<Art> {
   const rng = createRng(`community:${seed}`);
   const s = scheme(rng);
   const size = clampSize(opts.size ?? 512);
   const svg = new Svg(size, size);
   scene(svg, s, rng, { density: 0.7 });
   const pad = size * 0.08;
-  const block = textBlock(name, { x: size / 2, y: 0, maxWidth: size - pad * 2, size: size * 0.12, maxLines: 3, align: 'middle', fill: PALETTE.text });
+  const block = textBlock(name, {
+    x: size / 2,
+    y: 0,
+    maxWidth: size - pad * 2,
+    size: size * 0.12,
+    maxLines: 3,
+    align: 'middle',
+    fill: PALETTE.text,
+  });
   const top = size - pad - block.height;
   titleScrim(svg, top - size * 0.2);
   svg.add(
@@ -706,22 +868,50 @@ export async function communityArt(seed: string | number, name: string, opts: { 
 }
 
 /** A portrait cover (default 600x900) for a media entry, with its title. */
-export async function mediaCoverArt(seed: string | number, title: string, opts: { width?: number; height?: number; format?: ArtFormat } = {}): Promise<Art> {
+export async function mediaCoverArt(
+  seed: string | number,
+  title: string,
+  opts: { width?: number; height?: number; format?: ArtFormat } = {},
+): Promise<Art> {
   const rng = createRng(`cover:${seed}`);
   const s = scheme(rng);
   const svg = new Svg(clampSize(opts.width ?? 600), clampSize(opts.height ?? 900));
   const { w, h } = svg;
-  scene(svg, s, rng, { motif: rng.pick(['sunset', 'skyline', 'planet', 'flowers', 'speed'] as const) });
+  scene(svg, s, rng, {
+    motif: rng.pick(['sunset', 'skyline', 'planet', 'flowers', 'speed'] as const),
+  });
   // Frame and a top label strip like a volume cover.
   const inset = w * 0.04;
-  svg.add(`<rect x="${f(inset)}" y="${f(inset)}" width="${f(w - inset * 2)}" height="${f(h - inset * 2)}" rx="${f(w * 0.03)}" fill="none" stroke="${PALETTE.text}" stroke-opacity="0.5" stroke-width="${f(w * 0.006)}"/>`);
-  svg.add(`<rect x="${f(inset * 2)}" y="${f(inset * 2)}" width="${f(w * 0.22)}" height="${f(w * 0.05)}" rx="${f(w * 0.025)}" fill="${s.a}"/>`);
+  svg.add(
+    `<rect x="${f(inset)}" y="${f(inset)}" width="${f(w - inset * 2)}" height="${f(h - inset * 2)}" rx="${f(w * 0.03)}" fill="none" stroke="${PALETTE.text}" stroke-opacity="0.5" stroke-width="${f(w * 0.006)}"/>`,
+  );
+  svg.add(
+    `<rect x="${f(inset * 2)}" y="${f(inset * 2)}" width="${f(w * 0.22)}" height="${f(w * 0.05)}" rx="${f(w * 0.025)}" fill="${s.a}"/>`,
+  );
   const pad = w * 0.09;
   const size = w * 0.13;
-  const probe = textBlock(title, { x: pad, y: 0, maxWidth: w - pad * 2, size, maxLines: 3, fill: s.title });
+  const probe = textBlock(title, {
+    x: pad,
+    y: 0,
+    maxWidth: w - pad * 2,
+    size,
+    maxLines: 3,
+    fill: s.title,
+  });
   const top = h - pad - probe.height;
   titleScrim(svg, top - h * 0.15);
-  svg.add(textBlock(title, { x: pad, y: top, maxWidth: w - pad * 2, size, maxLines: 3, fill: s.title, outline: PALETTE.ink, shadow: s.a }).svg);
+  svg.add(
+    textBlock(title, {
+      x: pad,
+      y: top,
+      maxWidth: w - pad * 2,
+      size,
+      maxLines: 3,
+      fill: s.title,
+      outline: PALETTE.ink,
+      shadow: s.a,
+    }).svg,
+  );
   return render(svg, backdropColour(s), opts.format);
 }
 
@@ -731,11 +921,19 @@ const PAGE_LAYOUTS: ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>> = [
   [[1, 1], [1], [1, 2]],
   [[2, 1], [1, 1, 1], [1]],
   [[1], [1, 2], [1, 1]],
-  [[1, 1], [2, 1], [1, 1]],
+  [
+    [1, 1],
+    [2, 1],
+    [1, 1],
+  ],
 ];
 
 /** A manga page (default 800x1200): paper, panels with screentone, speed lines, speech balloons, page number. */
-export async function mangaPageArt(seed: string | number, page: number, opts: { width?: number; height?: number; format?: ArtFormat } = {}): Promise<Art> {
+export async function mangaPageArt(
+  seed: string | number,
+  page: number,
+  opts: { width?: number; height?: number; format?: ArtFormat } = {},
+): Promise<Art> {
   const rng = createRng(`page:${seed}:${page}`);
   const s = scheme(rng);
   const svg = new Svg(clampSize(opts.width ?? 800), clampSize(opts.height ?? 1200));
@@ -755,9 +953,14 @@ export async function mangaPageArt(seed: string | number, page: number, opts: { 
   const step = w * 0.014;
   const toneDots: string[] = [];
   for (let ty = 0; ty < 16; ty++) {
-    for (let tx = 0; tx < 16; tx++) toneDots.push(`<circle cx="${f(tx * step + step / 2, 2)}" cy="${f(ty * step + step / 2, 2)}" r="${f(step / 4, 2)}"/>`);
+    for (let tx = 0; tx < 16; tx++)
+      toneDots.push(
+        `<circle cx="${f(tx * step + step / 2, 2)}" cy="${f(ty * step + step / 2, 2)}" r="${f(step / 4, 2)}"/>`,
+      );
   }
-  svg.def(`<pattern id="${tone}" width="${f(step * 16, 2)}" height="${f(step * 16, 2)}" patternUnits="userSpaceOnUse"><g fill="${inkc}" fill-opacity="0.55">${toneDots.join('')}</g></pattern>`);
+  svg.def(
+    `<pattern id="${tone}" width="${f(step * 16, 2)}" height="${f(step * 16, 2)}" patternUnits="userSpaceOnUse"><g fill="${inkc}" fill-opacity="0.55">${toneDots.join('')}</g></pattern>`,
+  );
   layout.forEach((cols, ri) => {
     const rowH = (usableH * rowWeights[ri]!) / totalWeight;
     const colTotal = cols.reduce((a, b) => a + b, 0);
@@ -766,7 +969,9 @@ export async function mangaPageArt(seed: string | number, page: number, opts: { 
     cols.forEach((cw) => {
       const pw = (usableW * cw) / colTotal;
       const clip = svg.id('pc');
-      svg.def(`<clipPath id="${clip}"><rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}"/></clipPath>`);
+      svg.def(
+        `<clipPath id="${clip}"><rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}"/></clipPath>`,
+      );
       const inner: string[] = [];
       const kind = rng.int(0, 4);
       const cx = x + pw * rng.range(0.3, 0.7);
@@ -778,27 +983,47 @@ export async function mangaPageArt(seed: string | number, page: number, opts: { 
         for (let i = 0; i < 44; i++) {
           const a = (i / 44) * Math.PI * 2 + rng.range(-0.04, 0.04);
           const r0 = R * rng.range(0.15, 0.3);
-          parts.push(`M${f(cx + Math.cos(a) * r0)} ${f(cy + Math.sin(a) * r0)} L${f(cx + Math.cos(a - 0.015) * R)} ${f(cy + Math.sin(a - 0.015) * R)} L${f(cx + Math.cos(a + 0.015) * R)} ${f(cy + Math.sin(a + 0.015) * R)} Z`);
+          parts.push(
+            `M${f(cx + Math.cos(a) * r0)} ${f(cy + Math.sin(a) * r0)} L${f(cx + Math.cos(a - 0.015) * R)} ${f(cy + Math.sin(a - 0.015) * R)} L${f(cx + Math.cos(a + 0.015) * R)} ${f(cy + Math.sin(a + 0.015) * R)} Z`,
+          );
         }
         inner.push(`<path d="${parts.join(' ')}" fill="${inkc}"/>`);
       } else if (kind === 1) {
         // Screentone sky and a horizon of hills.
-        inner.push(`<rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}" fill="url(#${tone})"/>`);
-        inner.push(`<path d="M${f(x)} ${f(y + rowH * 0.7)} Q${f(x + pw * 0.3)} ${f(y + rowH * 0.5)} ${f(x + pw * 0.55)} ${f(y + rowH * 0.68)} T${f(x + pw)} ${f(y + rowH * 0.62)} L${f(x + pw)} ${f(y + rowH)} L${f(x)} ${f(y + rowH)} Z" fill="${paper}" stroke="${inkc}" stroke-width="${f(w * 0.004)}"/>`);
-        inner.push(`<circle cx="${f(x + pw * 0.75)}" cy="${f(y + rowH * 0.28)}" r="${f(Math.min(pw, rowH) * 0.12)}" fill="${paper}" stroke="${inkc}" stroke-width="${f(w * 0.004)}"/>`);
+        inner.push(
+          `<rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}" fill="url(#${tone})"/>`,
+        );
+        inner.push(
+          `<path d="M${f(x)} ${f(y + rowH * 0.7)} Q${f(x + pw * 0.3)} ${f(y + rowH * 0.5)} ${f(x + pw * 0.55)} ${f(y + rowH * 0.68)} T${f(x + pw)} ${f(y + rowH * 0.62)} L${f(x + pw)} ${f(y + rowH)} L${f(x)} ${f(y + rowH)} Z" fill="${paper}" stroke="${inkc}" stroke-width="${f(w * 0.004)}"/>`,
+        );
+        inner.push(
+          `<circle cx="${f(x + pw * 0.75)}" cy="${f(y + rowH * 0.28)}" r="${f(Math.min(pw, rowH) * 0.12)}" fill="${paper}" stroke="${inkc}" stroke-width="${f(w * 0.004)}"/>`,
+        );
       } else if (kind === 2) {
         // A simple round character silhouette with a spiky fringe.
         const r0 = Math.min(pw, rowH) * 0.24;
-        inner.push(`<rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}" fill="url(#${tone})" fill-opacity="0.6"/>`);
-        inner.push(`<ellipse cx="${f(cx)}" cy="${f(cy + r0 * 2.1)}" rx="${f(r0 * 1.5)}" ry="${f(r0 * 1.2)}" fill="${inkc}"/>`);
-        inner.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r0)}" fill="${paper}" stroke="${inkc}" stroke-width="${f(w * 0.005)}"/>`);
+        inner.push(
+          `<rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}" fill="url(#${tone})" fill-opacity="0.6"/>`,
+        );
+        inner.push(
+          `<ellipse cx="${f(cx)}" cy="${f(cy + r0 * 2.1)}" rx="${f(r0 * 1.5)}" ry="${f(r0 * 1.2)}" fill="${inkc}"/>`,
+        );
+        inner.push(
+          `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r0)}" fill="${paper}" stroke="${inkc}" stroke-width="${f(w * 0.005)}"/>`,
+        );
         const spikes: string[] = [];
         for (let i = 0; i <= 6; i++) {
           const a = Math.PI + (i / 6) * Math.PI;
-          spikes.push(`${f(cx + Math.cos(a) * r0 * 1.15)} ${f(cy + Math.sin(a) * r0 * 1.15 + (i % 2 ? r0 * 0.45 : 0))}`);
+          spikes.push(
+            `${f(cx + Math.cos(a) * r0 * 1.15)} ${f(cy + Math.sin(a) * r0 * 1.15 + (i % 2 ? r0 * 0.45 : 0))}`,
+          );
         }
-        inner.push(`<path d="M${f(cx - r0 * 1.05)} ${f(cy + r0 * 0.2)} L${spikes.join(' L')} L${f(cx + r0 * 1.05)} ${f(cy + r0 * 0.2)} Q${f(cx)} ${f(cy - r0 * 0.4)} ${f(cx - r0 * 1.05)} ${f(cy + r0 * 0.2)} Z" fill="${inkc}"/>`);
-        inner.push(`<ellipse cx="${f(cx - r0 * 0.35)}" cy="${f(cy + r0 * 0.25)}" rx="${f(r0 * 0.12)}" ry="${f(r0 * 0.2)}" fill="${inkc}"/><ellipse cx="${f(cx + r0 * 0.35)}" cy="${f(cy + r0 * 0.25)}" rx="${f(r0 * 0.12)}" ry="${f(r0 * 0.2)}" fill="${inkc}"/>`);
+        inner.push(
+          `<path d="M${f(cx - r0 * 1.05)} ${f(cy + r0 * 0.2)} L${spikes.join(' L')} L${f(cx + r0 * 1.05)} ${f(cy + r0 * 0.2)} Q${f(cx)} ${f(cy - r0 * 0.4)} ${f(cx - r0 * 1.05)} ${f(cy + r0 * 0.2)} Z" fill="${inkc}"/>`,
+        );
+        inner.push(
+          `<ellipse cx="${f(cx - r0 * 0.35)}" cy="${f(cy + r0 * 0.25)}" rx="${f(r0 * 0.12)}" ry="${f(r0 * 0.2)}" fill="${inkc}"/><ellipse cx="${f(cx + r0 * 0.35)}" cy="${f(cy + r0 * 0.25)}" rx="${f(r0 * 0.12)}" ry="${f(r0 * 0.2)}" fill="${inkc}"/>`,
+        );
       } else if (kind === 3) {
         // Impact burst with one accent colour.
         const burst: string[] = [];
@@ -809,15 +1034,24 @@ export async function mangaPageArt(seed: string | number, page: number, opts: { 
           const rr = i % 2 ? R * 0.5 : R * rng.range(0.85, 1.1);
           burst.push(`${f(cx + Math.cos(a) * rr)} ${f(cy + Math.sin(a) * rr)}`);
         }
-        inner.push(`<path d="M${burst.join(' L')} Z" fill="${mix(s.a, paper, 0.35)}" stroke="${inkc}" stroke-width="${f(w * 0.005)}"/>`);
+        inner.push(
+          `<path d="M${burst.join(' L')} Z" fill="${mix(s.a, paper, 0.35)}" stroke="${inkc}" stroke-width="${f(w * 0.005)}"/>`,
+        );
       } else {
         // Diagonal hatching and falling petals.
         const lines: string[] = [];
-        for (let i = -10; i < 30; i++) lines.push(`M${f(x + i * pw * 0.06)} ${f(y)} L${f(x + i * pw * 0.06 - rowH)} ${f(y + rowH)}`);
-        inner.push(`<path d="${lines.join(' ')}" stroke="${inkc}" stroke-opacity="0.25" stroke-width="${f(w * 0.003)}"/>`);
+        for (let i = -10; i < 30; i++)
+          lines.push(
+            `M${f(x + i * pw * 0.06)} ${f(y)} L${f(x + i * pw * 0.06 - rowH)} ${f(y + rowH)}`,
+          );
+        inner.push(
+          `<path d="${lines.join(' ')}" stroke="${inkc}" stroke-opacity="0.25" stroke-width="${f(w * 0.003)}"/>`,
+        );
         for (let i = 0; i < 8; i++) {
           const size = Math.min(pw, rowH) * rng.range(0.03, 0.06);
-          inner.push(`<path d="${PETAL}" fill="${paper}" stroke="${inkc}" stroke-width="${f(0.08, 2)}" transform="translate(${f(x + rng.next() * pw)} ${f(y + rng.next() * rowH)}) rotate(${f(rng.range(0, 360))}) scale(${f(size, 2)})"/>`);
+          inner.push(
+            `<path d="${PETAL}" fill="${paper}" stroke="${inkc}" stroke-width="${f(0.08, 2)}" transform="translate(${f(x + rng.next() * pw)} ${f(y + rng.next() * rowH)}) rotate(${f(rng.range(0, 360))}) scale(${f(size, 2)})"/>`,
+          );
         }
       }
       // A speech balloon with "text" lines in some panels.
@@ -829,7 +1063,9 @@ export async function mangaPageArt(seed: string | number, page: number, opts: { 
         const lines: string[] = [];
         for (let i = 0; i < 3; i++) {
           const lw = bw * (0.6 - i * 0.12);
-          lines.push(`M${f(bx + bw / 2 - lw / 2)} ${f(by + bh * (0.35 + i * 0.16))} L${f(bx + bw / 2 + lw / 2)} ${f(by + bh * (0.35 + i * 0.16))}`);
+          lines.push(
+            `M${f(bx + bw / 2 - lw / 2)} ${f(by + bh * (0.35 + i * 0.16))} L${f(bx + bw / 2 + lw / 2)} ${f(by + bh * (0.35 + i * 0.16))}`,
+          );
         }
         inner.push(
           `<path d="M${f(bx + bw * 0.45)} ${f(by + bh * 0.9)} L${f(bx + bw * 0.4)} ${f(by + bh * 1.25)} L${f(bx + bw * 0.6)} ${f(by + bh * 0.9)} Z" fill="#ffffff" stroke="${inkc}" stroke-width="${f(w * 0.004)}"/>`,
@@ -838,12 +1074,25 @@ export async function mangaPageArt(seed: string | number, page: number, opts: { 
         );
       }
       svg.add(`<g clip-path="url(#${clip})">${inner.join('')}</g>`);
-      svg.add(`<rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}" fill="none" stroke="${inkc}" stroke-width="${f(w * 0.007)}"/>`);
+      svg.add(
+        `<rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}" fill="none" stroke="${inkc}" stroke-width="${f(w * 0.007)}"/>`,
+      );
       x += pw + gutter;
     });
     y += rowH + gutter;
   });
-  svg.add(textBlock(String(page), { x: w / 2, y: h - margin * 0.95, maxWidth: w * 0.3, size: w * 0.025, maxLines: 1, align: 'middle', fill: inkc, weight: 0.16 }).svg);
+  svg.add(
+    textBlock(String(page), {
+      x: w / 2,
+      y: h - margin * 0.95,
+      maxWidth: w * 0.3,
+      size: w * 0.025,
+      maxLines: 1,
+      align: 'middle',
+      fill: inkc,
+      weight: 0.16,
+    }).svg,
+  );
   return render(svg, paper, opts.format);
 }
 
@@ -860,7 +1109,8 @@ export async function shopItemArt(
   const size = clampSize(opts.size ?? 800);
   const svg = new Svg(size, size);
   const u = size / 100;
-  const kind: ShopItemKind = opts.kind ?? rng.pick(['figure', 'poster', 'plush', 'stand', 'artbook'] as const);
+  const kind: ShopItemKind =
+    opts.kind ?? rng.pick(['figure', 'poster', 'plush', 'stand', 'artbook'] as const);
   const studio = svg.linear(
     [
       [0, mix(PALETTE.surface2, s.a, 0.18)],
@@ -871,9 +1121,13 @@ export async function shopItemArt(
     90,
   );
   svg.addBack(`<rect width="${size}" height="${size}" fill="${studio}"/>`);
-  svg.addBack(`<circle cx="${f(50 * u)}" cy="${f(40 * u)}" r="${f(45 * u)}" fill="${svg.radial(s.a, 0.3)}"/>`);
+  svg.addBack(
+    `<circle cx="${f(50 * u)}" cy="${f(40 * u)}" r="${f(45 * u)}" fill="${svg.radial(s.a, 0.3)}"/>`,
+  );
   sparkles(svg, s, rng, 12);
-  svg.add(`<ellipse cx="${f(50 * u)}" cy="${f(78 * u)}" rx="${f(28 * u)}" ry="${f(4.5 * u)}" fill="${PALETTE.ink}" fill-opacity="0.55"/>`);
+  svg.add(
+    `<ellipse cx="${f(50 * u)}" cy="${f(78 * u)}" rx="${f(28 * u)}" ry="${f(4.5 * u)}" fill="${PALETTE.ink}" fill-opacity="0.55"/>`,
+  );
   const body = svg.linear(
     [
       [0, mix(s.a, '#ffffff', 0.2)],
@@ -892,17 +1146,37 @@ export async function shopItemArt(
   const skin = '#ffe2d2';
   const eye = PALETTE.ink;
   if (kind === 'figure') {
-    svg.add(`<ellipse cx="${f(50 * u)}" cy="${f(76 * u)}" rx="${f(20 * u)}" ry="${f(4 * u)}" fill="${second}"/>`);
-    svg.add(`<rect x="${f(30 * u)}" y="${f(72 * u)}" width="${f(40 * u)}" height="${f(4 * u)}" fill="${second}"/>`);
-    svg.add(`<ellipse cx="${f(50 * u)}" cy="${f(72 * u)}" rx="${f(20 * u)}" ry="${f(4 * u)}" fill="${mix(s.b, '#ffffff', 0.35)}"/>`);
-    svg.add(`<path d="M${f(41 * u)} ${f(71 * u)} L${f(44 * u)} ${f(52 * u)} L${f(56 * u)} ${f(52 * u)} L${f(59 * u)} ${f(71 * u)} Z" fill="${body}"/>`);
-    svg.add(`<path d="M${f(38 * u)} ${f(60 * u)} L${f(50 * u)} ${f(40 * u)} L${f(62 * u)} ${f(60 * u)} Z" fill="${body}"/>`);
-    svg.add(`<path d="M${f(36 * u)} ${f(58 * u)} Q${f(31 * u)} ${f(48 * u)} ${f(37 * u)} ${f(42 * u)}" stroke="${skin}" stroke-width="${f(2.6 * u)}" stroke-linecap="round" fill="none"/>`);
-    svg.add(`<path d="M${f(64 * u)} ${f(58 * u)} Q${f(70 * u)} ${f(46 * u)} ${f(66 * u)} ${f(36 * u)}" stroke="${skin}" stroke-width="${f(2.6 * u)}" stroke-linecap="round" fill="none"/>`);
+    svg.add(
+      `<ellipse cx="${f(50 * u)}" cy="${f(76 * u)}" rx="${f(20 * u)}" ry="${f(4 * u)}" fill="${second}"/>`,
+    );
+    svg.add(
+      `<rect x="${f(30 * u)}" y="${f(72 * u)}" width="${f(40 * u)}" height="${f(4 * u)}" fill="${second}"/>`,
+    );
+    svg.add(
+      `<ellipse cx="${f(50 * u)}" cy="${f(72 * u)}" rx="${f(20 * u)}" ry="${f(4 * u)}" fill="${mix(s.b, '#ffffff', 0.35)}"/>`,
+    );
+    svg.add(
+      `<path d="M${f(41 * u)} ${f(71 * u)} L${f(44 * u)} ${f(52 * u)} L${f(56 * u)} ${f(52 * u)} L${f(59 * u)} ${f(71 * u)} Z" fill="${body}"/>`,
+    );
+    svg.add(
+      `<path d="M${f(38 * u)} ${f(60 * u)} L${f(50 * u)} ${f(40 * u)} L${f(62 * u)} ${f(60 * u)} Z" fill="${body}"/>`,
+    );
+    svg.add(
+      `<path d="M${f(36 * u)} ${f(58 * u)} Q${f(31 * u)} ${f(48 * u)} ${f(37 * u)} ${f(42 * u)}" stroke="${skin}" stroke-width="${f(2.6 * u)}" stroke-linecap="round" fill="none"/>`,
+    );
+    svg.add(
+      `<path d="M${f(64 * u)} ${f(58 * u)} Q${f(70 * u)} ${f(46 * u)} ${f(66 * u)} ${f(36 * u)}" stroke="${skin}" stroke-width="${f(2.6 * u)}" stroke-linecap="round" fill="none"/>`,
+    );
     svg.add(`<circle cx="${f(50 * u)}" cy="${f(32 * u)}" r="${f(10 * u)}" fill="${skin}"/>`);
-    svg.add(`<path d="M${f(39 * u)} ${f(34 * u)} Q${f(38 * u)} ${f(19 * u)} ${f(50 * u)} ${f(20 * u)} Q${f(63 * u)} ${f(19 * u)} ${f(61 * u)} ${f(36 * u)} L${f(58 * u)} ${f(28 * u)} L${f(55 * u)} ${f(31 * u)} L${f(51 * u)} ${f(26 * u)} L${f(46 * u)} ${f(31 * u)} L${f(43 * u)} ${f(27 * u)} Z" fill="${hair}"/>`);
-    svg.add(`<path d="M${f(39 * u)} ${f(33 * u)} Q${f(34 * u)} ${f(48 * u)} ${f(38 * u)} ${f(56 * u)} L${f(41 * u)} ${f(40 * u)} Z" fill="${hair}"/>`);
-    svg.add(`<ellipse cx="${f(46 * u)}" cy="${f(34 * u)}" rx="${f(1.3 * u)}" ry="${f(2 * u)}" fill="${eye}"/><ellipse cx="${f(54 * u)}" cy="${f(34 * u)}" rx="${f(1.3 * u)}" ry="${f(2 * u)}" fill="${eye}"/>`);
+    svg.add(
+      `<path d="M${f(39 * u)} ${f(34 * u)} Q${f(38 * u)} ${f(19 * u)} ${f(50 * u)} ${f(20 * u)} Q${f(63 * u)} ${f(19 * u)} ${f(61 * u)} ${f(36 * u)} L${f(58 * u)} ${f(28 * u)} L${f(55 * u)} ${f(31 * u)} L${f(51 * u)} ${f(26 * u)} L${f(46 * u)} ${f(31 * u)} L${f(43 * u)} ${f(27 * u)} Z" fill="${hair}"/>`,
+    );
+    svg.add(
+      `<path d="M${f(39 * u)} ${f(33 * u)} Q${f(34 * u)} ${f(48 * u)} ${f(38 * u)} ${f(56 * u)} L${f(41 * u)} ${f(40 * u)} Z" fill="${hair}"/>`,
+    );
+    svg.add(
+      `<ellipse cx="${f(46 * u)}" cy="${f(34 * u)}" rx="${f(1.3 * u)}" ry="${f(2 * u)}" fill="${eye}"/><ellipse cx="${f(54 * u)}" cy="${f(34 * u)}" rx="${f(1.3 * u)}" ry="${f(2 * u)}" fill="${eye}"/>`,
+    );
   } else if (kind === 'poster') {
     const tilt = rng.range(-6, 6);
     const grad = svg.linear(
@@ -913,7 +1187,10 @@ export async function shopItemArt(
       70,
     );
     const stars: string[] = [];
-    for (let i = 0; i < 10; i++) stars.push(`<path d="${SPARKLE}" transform="translate(${f(rng.range(-18, 18) * u)} ${f(rng.range(-28, 10) * u)}) scale(${f(rng.range(0.6, 1.6) * u, 2)})"/>`);
+    for (let i = 0; i < 10; i++)
+      stars.push(
+        `<path d="${SPARKLE}" transform="translate(${f(rng.range(-18, 18) * u)} ${f(rng.range(-28, 10) * u)}) scale(${f(rng.range(0.6, 1.6) * u, 2)})"/>`,
+      );
     svg.add(
       `<g transform="translate(${f(50 * u)} ${f(45 * u)}) rotate(${f(tilt)})"><rect x="${f(-23 * u)}" y="${f(-32 * u)}" width="${f(46 * u)}" height="${f(64 * u)}" fill="#f5f2ea"/><rect x="${f(-21 * u)}" y="${f(-30 * u)}" width="${f(42 * u)}" height="${f(60 * u)}" fill="${grad}"/><circle cx="${f(6 * u)}" cy="${f(-10 * u)}" r="${f(11 * u)}" fill="${mix(s.c, '#ffffff', 0.2)}" fill-opacity="0.9"/><path d="M${f(-21 * u)} ${f(16 * u)} Q${f(-8 * u)} ${f(6 * u)} ${f(4 * u)} ${f(14 * u)} T${f(21 * u)} ${f(10 * u)} L${f(21 * u)} ${f(30 * u)} L${f(-21 * u)} ${f(30 * u)} Z" fill="${mix(s.a, PALETTE.ink, 0.4)}"/><g fill="#ffffff" fill-opacity="0.85">${stars.join('')}</g></g>`,
     );
@@ -921,32 +1198,79 @@ export async function shopItemArt(
     // A round bear-like plush in pastel (never yellow), with round ears.
     const fur = rng.pick(['#ffc2d6', '#d9c8ff', '#bfeedd', '#c6d8ff', '#ffd9c4', '#f2f0f7']);
     const innerEar = mix(fur, PALETTE.accent, 0.35);
-    svg.add(`<ellipse cx="${f(50 * u)}" cy="${f(63 * u)}" rx="${f(20 * u)}" ry="${f(15 * u)}" fill="${fur}"/>`);
-    svg.add(`<circle cx="${f(35 * u)}" cy="${f(27 * u)}" r="${f(7 * u)}" fill="${fur}"/><circle cx="${f(65 * u)}" cy="${f(27 * u)}" r="${f(7 * u)}" fill="${fur}"/>`);
-    svg.add(`<circle cx="${f(35 * u)}" cy="${f(27 * u)}" r="${f(4 * u)}" fill="${innerEar}"/><circle cx="${f(65 * u)}" cy="${f(27 * u)}" r="${f(4 * u)}" fill="${innerEar}"/>`);
-    svg.add(`<ellipse cx="${f(50 * u)}" cy="${f(64 * u)}" rx="${f(11 * u)}" ry="${f(9 * u)}" fill="#ffffff" fill-opacity="0.45"/>`);
-    svg.add(`<ellipse cx="${f(50 * u)}" cy="${f(40 * u)}" rx="${f(20 * u)}" ry="${f(16 * u)}" fill="${fur}"/>`);
-    svg.add(`<circle cx="${f(43 * u)}" cy="${f(40 * u)}" r="${f(2.4 * u)}" fill="${eye}"/><circle cx="${f(57 * u)}" cy="${f(40 * u)}" r="${f(2.4 * u)}" fill="${eye}"/>`);
-    svg.add(`<circle cx="${f(43.8 * u)}" cy="${f(39.2 * u)}" r="${f(0.8 * u)}" fill="#ffffff"/><circle cx="${f(57.8 * u)}" cy="${f(39.2 * u)}" r="${f(0.8 * u)}" fill="#ffffff"/>`);
-    svg.add(`<path d="M${f(47 * u)} ${f(45 * u)} Q${f(48.5 * u)} ${f(47 * u)} ${f(50 * u)} ${f(45 * u)} Q${f(51.5 * u)} ${f(47 * u)} ${f(53 * u)} ${f(45 * u)}" stroke="${eye}" stroke-width="${f(0.8 * u)}" fill="none" stroke-linecap="round"/>`);
-    svg.add(`<ellipse cx="${f(38 * u)}" cy="${f(45 * u)}" rx="${f(3 * u)}" ry="${f(1.6 * u)}" fill="${PALETTE.accent}" fill-opacity="0.5"/><ellipse cx="${f(62 * u)}" cy="${f(45 * u)}" rx="${f(3 * u)}" ry="${f(1.6 * u)}" fill="${PALETTE.accent}" fill-opacity="0.5"/>`);
-    svg.add(`<ellipse cx="${f(38 * u)}" cy="${f(74 * u)}" rx="${f(6 * u)}" ry="${f(3.5 * u)}" fill="${fur}"/><ellipse cx="${f(62 * u)}" cy="${f(74 * u)}" rx="${f(6 * u)}" ry="${f(3.5 * u)}" fill="${fur}"/>`);
+    svg.add(
+      `<ellipse cx="${f(50 * u)}" cy="${f(63 * u)}" rx="${f(20 * u)}" ry="${f(15 * u)}" fill="${fur}"/>`,
+    );
+    svg.add(
+      `<circle cx="${f(35 * u)}" cy="${f(27 * u)}" r="${f(7 * u)}" fill="${fur}"/><circle cx="${f(65 * u)}" cy="${f(27 * u)}" r="${f(7 * u)}" fill="${fur}"/>`,
+    );
+    svg.add(
+      `<circle cx="${f(35 * u)}" cy="${f(27 * u)}" r="${f(4 * u)}" fill="${innerEar}"/><circle cx="${f(65 * u)}" cy="${f(27 * u)}" r="${f(4 * u)}" fill="${innerEar}"/>`,
+    );
+    svg.add(
+      `<ellipse cx="${f(50 * u)}" cy="${f(64 * u)}" rx="${f(11 * u)}" ry="${f(9 * u)}" fill="#ffffff" fill-opacity="0.45"/>`,
+    );
+    svg.add(
+      `<ellipse cx="${f(50 * u)}" cy="${f(40 * u)}" rx="${f(20 * u)}" ry="${f(16 * u)}" fill="${fur}"/>`,
+    );
+    svg.add(
+      `<circle cx="${f(43 * u)}" cy="${f(40 * u)}" r="${f(2.4 * u)}" fill="${eye}"/><circle cx="${f(57 * u)}" cy="${f(40 * u)}" r="${f(2.4 * u)}" fill="${eye}"/>`,
+    );
+    svg.add(
+      `<circle cx="${f(43.8 * u)}" cy="${f(39.2 * u)}" r="${f(0.8 * u)}" fill="#ffffff"/><circle cx="${f(57.8 * u)}" cy="${f(39.2 * u)}" r="${f(0.8 * u)}" fill="#ffffff"/>`,
+    );
+    svg.add(
+      `<path d="M${f(47 * u)} ${f(45 * u)} Q${f(48.5 * u)} ${f(47 * u)} ${f(50 * u)} ${f(45 * u)} Q${f(51.5 * u)} ${f(47 * u)} ${f(53 * u)} ${f(45 * u)}" stroke="${eye}" stroke-width="${f(0.8 * u)}" fill="none" stroke-linecap="round"/>`,
+    );
+    svg.add(
+      `<ellipse cx="${f(38 * u)}" cy="${f(45 * u)}" rx="${f(3 * u)}" ry="${f(1.6 * u)}" fill="${PALETTE.accent}" fill-opacity="0.5"/><ellipse cx="${f(62 * u)}" cy="${f(45 * u)}" rx="${f(3 * u)}" ry="${f(1.6 * u)}" fill="${PALETTE.accent}" fill-opacity="0.5"/>`,
+    );
+    svg.add(
+      `<ellipse cx="${f(38 * u)}" cy="${f(74 * u)}" rx="${f(6 * u)}" ry="${f(3.5 * u)}" fill="${fur}"/><ellipse cx="${f(62 * u)}" cy="${f(74 * u)}" rx="${f(6 * u)}" ry="${f(3.5 * u)}" fill="${fur}"/>`,
+    );
   } else if (kind === 'stand') {
-    svg.add(`<ellipse cx="${f(50 * u)}" cy="${f(75 * u)}" rx="${f(16 * u)}" ry="${f(3.5 * u)}" fill="#dfe8ff" fill-opacity="0.55" stroke="#ffffff" stroke-opacity="0.6" stroke-width="${f(0.4 * u)}"/>`);
-    svg.add(`<rect x="${f(32 * u)}" y="${f(16 * u)}" width="${f(36 * u)}" height="${f(58 * u)}" rx="${f(6 * u)}" fill="#dfe8ff" fill-opacity="0.18" stroke="#ffffff" stroke-opacity="0.55" stroke-width="${f(0.5 * u)}"/>`);
+    svg.add(
+      `<ellipse cx="${f(50 * u)}" cy="${f(75 * u)}" rx="${f(16 * u)}" ry="${f(3.5 * u)}" fill="#dfe8ff" fill-opacity="0.55" stroke="#ffffff" stroke-opacity="0.6" stroke-width="${f(0.4 * u)}"/>`,
+    );
+    svg.add(
+      `<rect x="${f(32 * u)}" y="${f(16 * u)}" width="${f(36 * u)}" height="${f(58 * u)}" rx="${f(6 * u)}" fill="#dfe8ff" fill-opacity="0.18" stroke="#ffffff" stroke-opacity="0.55" stroke-width="${f(0.5 * u)}"/>`,
+    );
     flower(svg, 50 * u, 36 * u, 16 * u, s.a, rng.range(0, 72), 0.95);
-    svg.add(`<path d="${STAR5}" fill="${s.c}" transform="translate(${f(50 * u)} ${f(58 * u)}) scale(${f(8 * u, 2)})"/>`);
-    svg.add(`<path d="M${f(35 * u)} ${f(20 * u)} L${f(40 * u)} ${f(20 * u)} L${f(35 * u)} ${f(30 * u)} Z" fill="#ffffff" fill-opacity="0.35"/>`);
+    svg.add(
+      `<path d="${STAR5}" fill="${s.c}" transform="translate(${f(50 * u)} ${f(58 * u)}) scale(${f(8 * u, 2)})"/>`,
+    );
+    svg.add(
+      `<path d="M${f(35 * u)} ${f(20 * u)} L${f(40 * u)} ${f(20 * u)} L${f(35 * u)} ${f(30 * u)} Z" fill="#ffffff" fill-opacity="0.35"/>`,
+    );
   } else {
-    svg.add(`<path d="M${f(26 * u)} ${f(24 * u)} L${f(70 * u)} ${f(20 * u)} L${f(76 * u)} ${f(72 * u)} L${f(30 * u)} ${f(76 * u)} Z" fill="#f5f2ea"/>`);
-    svg.add(`<path d="M${f(24 * u)} ${f(22 * u)} L${f(68 * u)} ${f(18 * u)} L${f(74 * u)} ${f(70 * u)} L${f(28 * u)} ${f(74 * u)} Z" fill="${body}"/>`);
-    svg.add(`<path d="M${f(24 * u)} ${f(22 * u)} L${f(28 * u)} ${f(74 * u)}" stroke="${PALETTE.ink}" stroke-opacity="0.4" stroke-width="${f(2 * u)}"/>`);
+    svg.add(
+      `<path d="M${f(26 * u)} ${f(24 * u)} L${f(70 * u)} ${f(20 * u)} L${f(76 * u)} ${f(72 * u)} L${f(30 * u)} ${f(76 * u)} Z" fill="#f5f2ea"/>`,
+    );
+    svg.add(
+      `<path d="M${f(24 * u)} ${f(22 * u)} L${f(68 * u)} ${f(18 * u)} L${f(74 * u)} ${f(70 * u)} L${f(28 * u)} ${f(74 * u)} Z" fill="${body}"/>`,
+    );
+    svg.add(
+      `<path d="M${f(24 * u)} ${f(22 * u)} L${f(28 * u)} ${f(74 * u)}" stroke="${PALETTE.ink}" stroke-opacity="0.4" stroke-width="${f(2 * u)}"/>`,
+    );
     flower(svg, 52 * u, 42 * u, 14 * u, mix(s.c, '#ffffff', 0.3), rng.range(0, 72), 0.9);
-    svg.add(`<rect x="${f(36 * u)}" y="${f(58 * u)}" width="${f(30 * u)}" height="${f(3 * u)}" rx="${f(1.5 * u)}" fill="${PALETTE.text}" fill-opacity="0.8" transform="rotate(-5 ${f(51 * u)} ${f(60 * u)})"/>`);
+    svg.add(
+      `<rect x="${f(36 * u)}" y="${f(58 * u)}" width="${f(30 * u)}" height="${f(3 * u)}" rx="${f(1.5 * u)}" fill="${PALETTE.text}" fill-opacity="0.8" transform="rotate(-5 ${f(51 * u)} ${f(60 * u)})"/>`,
+    );
   }
   // Name tag.
-  const block = textBlock(name, { x: size / 2, y: 84 * u, maxWidth: 84 * u, size: 4.6 * u, minSize: 3 * u, maxLines: 2, align: 'middle', fill: PALETTE.text });
-  svg.add(`<rect x="${f(size / 2 - block.width / 2 - 3 * u)}" y="${f(82 * u)}" width="${f(block.width + 6 * u)}" height="${f(block.height + 4 * u)}" rx="${f(2.5 * u)}" fill="${PALETTE.ink}" fill-opacity="0.75"/>`);
+  const block = textBlock(name, {
+    x: size / 2,
+    y: 84 * u,
+    maxWidth: 84 * u,
+    size: 4.6 * u,
+    minSize: 3 * u,
+    maxLines: 2,
+    align: 'middle',
+    fill: PALETTE.text,
+  });
+  svg.add(
+    `<rect x="${f(size / 2 - block.width / 2 - 3 * u)}" y="${f(82 * u)}" width="${f(block.width + 6 * u)}" height="${f(block.height + 4 * u)}" rx="${f(2.5 * u)}" fill="${PALETTE.ink}" fill-opacity="0.75"/>`,
+  );
   svg.add(block.svg);
   return render(svg, mix(PALETTE.surface, s.b, 0.15), opts.format);
 }
@@ -970,7 +1294,19 @@ export async function gifArt(
   glows(back, s, rng, 2);
   sparkles(back, s, rng, 20);
   waves(back, s, rng, 2, 0.78);
-  if (opts.title) back.add(textBlock(opts.title, { x: w / 2, y: h * 0.08, maxWidth: w * 0.86, size: h * 0.09, maxLines: 1, align: 'middle', fill: PALETTE.text, outline: PALETTE.ink }).svg);
+  if (opts.title)
+    back.add(
+      textBlock(opts.title, {
+        x: w / 2,
+        y: h * 0.08,
+        maxWidth: w * 0.86,
+        size: h * 0.09,
+        maxLines: 1,
+        align: 'middle',
+        fill: PALETTE.text,
+        outline: PALETTE.ink,
+      }).svg,
+    );
   const shape = rng.pick(['flower', 'star', 'ball'] as const);
   const size = Math.min(w, h) * 0.16;
   const floorY = h * 0.78;
@@ -993,22 +1329,45 @@ export async function gifArt(
     const squash = bounce < 0.2 ? 1 - (0.2 - bounce) * 1.5 : 1;
     const cx = w * (0.3 + 0.4 * t);
     const parts: string[] = [];
-    parts.push(`<ellipse cx="${f(cx)}" cy="${f(floorY)}" rx="${f(size * (1.1 - bounce * 0.5))}" ry="${f(size * 0.18)}" fill="${PALETTE.ink}" fill-opacity="${f(0.6 - bounce * 0.35, 2)}"/>`);
+    parts.push(
+      `<ellipse cx="${f(cx)}" cy="${f(floorY)}" rx="${f(size * (1.1 - bounce * 0.5))}" ry="${f(size * 0.18)}" fill="${PALETTE.ink}" fill-opacity="${f(0.6 - bounce * 0.35, 2)}"/>`,
+    );
     const tf = `translate(${f(cx)} ${f(cy + size * (1 - squash))}) scale(${f(1 / squash, 3)} ${f(squash, 3)}) rotate(${f(t * 144)})`;
     if (shape === 'flower') parts.push(`<g transform="${tf}">${flowerBody}</g>`);
-    else if (shape === 'star') parts.push(`<path d="${STAR5}" transform="${tf} scale(${f(size, 2)})" fill="${s.c}" stroke="${PALETTE.ink}" stroke-width="${f(0.06, 2)}"/>`);
+    else if (shape === 'star')
+      parts.push(
+        `<path d="${STAR5}" transform="${tf} scale(${f(size, 2)})" fill="${s.c}" stroke="${PALETTE.ink}" stroke-width="${f(0.06, 2)}"/>`,
+      );
     else
       parts.push(
         `<g transform="${tf}"><circle r="${f(size * 0.8)}" fill="${ball}"/><path d="M${f(-size * 0.8)} 0 Q0 ${f(size * 0.35)} ${f(size * 0.8)} 0" stroke="${PALETTE.text}" stroke-width="${f(size * 0.08)}" fill="none"/></g>`,
       );
-    pngs.push(await sharp(Buffer.from(`${backSvg}${parts.join('')}</svg>`)).png({ compressionLevel: 0 }).toBuffer());
+    pngs.push(
+      await sharp(Buffer.from(`${backSvg}${parts.join('')}</svg>`))
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
+    );
   }
 
   const data = await sharp(pngs, { join: { animated: true } })
-    .gif({ loop: 0, delay: Array.from({ length: frames }, () => opts.delayMs ?? 90), effort: 1, dither: 0.3 })
+    .gif({
+      loop: 0,
+      delay: Array.from({ length: frames }, () => opts.delayMs ?? 90),
+      effort: 1,
+      dither: 0.3,
+    })
     .toBuffer();
   return { data, width: w, height: h, contentType: 'image/gif', placeholder: backdropColour(s) };
 }
 
 /** Every art kind, for tests and for choosing art by name. */
-export const ART_KINDS = ['post', 'banner', 'avatar', 'community', 'cover', 'page', 'shop', 'gif'] as const;
+export const ART_KINDS = [
+  'post',
+  'banner',
+  'avatar',
+  'community',
+  'cover',
+  'page',
+  'shop',
+  'gif',
+] as const;

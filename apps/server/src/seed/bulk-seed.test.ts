@@ -12,13 +12,31 @@ let first: BulkSeedCounts;
 let second: BulkSeedCounts;
 
 const count = async (query: ReturnType<typeof sql>) =>
-  Number((await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from (${query}) q`))[0]!.n);
+  Number(
+    (
+      await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from (${query}) q`)
+    )[0]!.n,
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  first = await bulkSeed({ db: database.db, users: 120, posts: 2000, communities: 6, comments: 3000, chunkSize: 1000 });
+  first = await bulkSeed({
+    db: database.db,
+    users: 120,
+    posts: 2000,
+    communities: 6,
+    comments: 3000,
+    chunkSize: 1000,
+  });
   // A second run adds to the first without touching its counters.
-  second = await bulkSeed({ db: database.db, users: 30, posts: 500, likesPerPost: 2, followsPerUser: 4, membershipsPerUser: 2 });
+  second = await bulkSeed({
+    db: database.db,
+    users: 30,
+    posts: 500,
+    likesPerPost: 2,
+    followsPerUser: 4,
+    membershipsPerUser: 2,
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -27,15 +45,29 @@ afterAll(async () => {
 
 describe('bulkSeed', () => {
   it('makes exactly the asked users, communities and posts', async () => {
-    expect(first).toMatchObject({ users: 120, communities: 6, posts: 2000, communityMembers: 120 * 5, follows: 120 * 10 });
-    expect(second).toMatchObject({ users: 30, communities: 5, posts: 500, communityMembers: 30 * 2, follows: 30 * 4 });
+    expect(first).toMatchObject({
+      users: 120,
+      communities: 6,
+      posts: 2000,
+      communityMembers: 120 * 5,
+      follows: 120 * 10,
+    });
+    expect(second).toMatchObject({
+      users: 30,
+      communities: 5,
+      posts: 500,
+      communityMembers: 30 * 2,
+      follows: 30 * 4,
+    });
     expect(await count(sql`select 1 from users where email like '%@bulk.otakura.local'`)).toBe(150);
     expect(await count(sql`select 1 from accounts where provider_id = 'credential'`)).toBe(150);
     expect(await count(sql`select 1 from communities`)).toBe(11);
     expect(await count(sql`select 1 from posts`)).toBe(2500);
     expect(await count(sql`select 1 from post_likes`)).toBe(first.postLikes + second.postLikes);
     expect(await count(sql`select 1 from comments`)).toBe(first.comments + second.comments);
-    expect(await count(sql`select 1 from community_members`)).toBe(first.communityMembers + second.communityMembers);
+    expect(await count(sql`select 1 from community_members`)).toBe(
+      first.communityMembers + second.communityMembers,
+    );
     expect(await count(sql`select 1 from user_follows`)).toBe(first.follows + second.follows);
     // About the asked numbers of comments and likes (random per post).
     expect(first.comments).toBeGreaterThan(2400);
@@ -52,9 +84,13 @@ describe('bulkSeed', () => {
   it('writes text and link posts with UUIDv7 ids over the last 60 days', async () => {
     expect(await count(sql`select 1 from posts where type not in (0, 5)`)).toBe(0);
     expect(await count(sql`select 1 from posts where type = 5 and url is null`)).toBe(0);
-    expect(await count(sql`select 1 from posts where id::text !~ '^[0-9a-f]{8}-[0-9a-f]{4}-7'`)).toBe(0);
     expect(
-      await count(sql`select 1 from posts where created_at < now() - interval '61 days' or created_at > now()`),
+      await count(sql`select 1 from posts where id::text !~ '^[0-9a-f]{8}-[0-9a-f]{4}-7'`),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select 1 from posts where created_at < now() - interval '61 days' or created_at > now()`,
+      ),
     ).toBe(0);
     // The id's time prefix is the row's created_at, as for ids made by the app.
     const [row] = await queryRows<{ id: string; ms: string }>(
@@ -78,7 +114,17 @@ describe('seed CLI arguments', () => {
     expect(parseSeedArgs([])).toEqual({ mode: 'demo', bulk: {} });
     expect(parseSeedArgs(['--demo']).mode).toBe('demo');
     expect(parseSeedArgs(['--help']).mode).toBe('help');
-    expect(parseSeedArgs(['--users', '10k', '--posts=1_000_000', '--communities', '50', '--comments', '2m'])).toEqual({
+    expect(
+      parseSeedArgs([
+        '--users',
+        '10k',
+        '--posts=1_000_000',
+        '--communities',
+        '50',
+        '--comments',
+        '2m',
+      ]),
+    ).toEqual({
       mode: 'bulk',
       bulk: { users: 10_000, posts: 1_000_000, communities: 50, comments: 2_000_000 },
     });

@@ -89,7 +89,8 @@ export async function bulkSeed(opts: BulkSeedOptions): Promise<BulkSeedCounts> {
   const run = Math.random().toString(36).slice(2, 7);
   const now = new Date();
   const ts = (v: Date) => sql`${v.toISOString()}::timestamptz`;
-  const rate = (n: number, since: number) => `${Math.round(n / Math.max(0.001, (Date.now() - since) / 1000)).toLocaleString('en-US')}/s`;
+  const rate = (n: number, since: number) =>
+    `${Math.round(n / Math.max(0.001, (Date.now() - since) / 1000)).toLocaleString('en-US')}/s`;
 
   // ---- users and their credential accounts (one password hash for all)
   const hash = await hashPassword(BULK_PASSWORD);
@@ -179,7 +180,10 @@ export async function bulkSeed(opts: BulkSeedOptions): Promise<BulkSeedCounts> {
       followCount += r[0]?.n ?? 0;
     }
   }
-  if (memberCount || followCount) log(`memberships: ${memberCount.toLocaleString('en-US')}, follows: ${followCount.toLocaleString('en-US')} (${rate(memberCount + followCount, t)})`);
+  if (memberCount || followCount)
+    log(
+      `memberships: ${memberCount.toLocaleString('en-US')}, follows: ${followCount.toLocaleString('en-US')} (${rate(memberCount + followCount, t)})`,
+    );
 
   // ---- posts with their likes and comments, chunk by chunk
   const texts = [...GENERIC_TEXT_POSTS, ...COMMUNITIES.flatMap((c) => c.textPosts)];
@@ -253,9 +257,15 @@ export async function bulkSeed(opts: BulkSeedOptions): Promise<BulkSeedCounts> {
     postCount += r[0]?.posts ?? 0;
     likeCount += r[0]?.likes ?? 0;
     commentCount += r[0]?.comments ?? 0;
-    if (nPosts > chunkSize) log(`posts: ${postCount.toLocaleString('en-US')} / ${nPosts.toLocaleString('en-US')} (${rate(postCount, t)})`);
+    if (nPosts > chunkSize)
+      log(
+        `posts: ${postCount.toLocaleString('en-US')} / ${nPosts.toLocaleString('en-US')} (${rate(postCount, t)})`,
+      );
   }
-  if (nPosts) log(`posts: ${postCount.toLocaleString('en-US')}, likes: ${likeCount.toLocaleString('en-US')}, comments: ${commentCount.toLocaleString('en-US')} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  if (nPosts)
+    log(
+      `posts: ${postCount.toLocaleString('en-US')}, likes: ${likeCount.toLocaleString('en-US')}, comments: ${commentCount.toLocaleString('en-US')} in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
 
   // ---- counters of the new users and communities, one UPDATE each
   t = Date.now();

@@ -63,14 +63,17 @@ export function parseSeedArgs(argv: string[]): SeedCommand {
   let sawBulk = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.includes('=') ? (arg.split('=', 2) as [string, string]) : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? (arg.split('=', 2) as [string, string])
+      : [arg, undefined];
     if (flag === '--help' || flag === '-h') return { mode: 'help', bulk: {} };
     if (flag === '--demo') continue;
     const key = NUMERIC[flag];
     if (!key) throw new SeedCliError(`Unknown option "${arg}".\n\n${USAGE}`);
     const value = inline ?? argv[++i];
     const n = parseCount(value);
-    if (n === undefined) throw new SeedCliError(`${flag} needs a number (got ${JSON.stringify(value ?? null)}).`);
+    if (n === undefined)
+      throw new SeedCliError(`${flag} needs a number (got ${JSON.stringify(value ?? null)}).`);
     cmd.bulk[key] = n;
     sawBulk = true;
   }
@@ -86,9 +89,14 @@ function parseCount(value: string | undefined): number | undefined {
   return Math.round(Number(m[1]) * mult);
 }
 
-async function openSeedDatabase(config: AppConfig): Promise<{ database: Database; release: () => Promise<void> }> {
+async function openSeedDatabase(
+  config: AppConfig,
+): Promise<{ database: Database; release: () => Promise<void> }> {
   if (config.databaseUrl) {
-    return { database: await openDatabase({ databaseUrl: config.databaseUrl, poolMax: 2 }), release: async () => {} };
+    return {
+      database: await openDatabase({ databaseUrl: config.databaseUrl, poolMax: 2 }),
+      release: async () => {},
+    };
   }
   mkdirSync(config.dataDir, { recursive: true });
   let release: () => Promise<void>;
@@ -131,22 +139,31 @@ async function main(argv: string[]): Promise<number> {
   try {
     opened = await openSeedDatabase(config);
     const { db } = opened.database;
-    console.log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'db')}`);
+    console.log(
+      `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'db')}`,
+    );
     await migrateDatabase(opened.database);
     const log = (m: string) => console.log(`  ${m}`);
     const t0 = Date.now();
     if (cmd.mode === 'demo') {
       if (!(await isDatabaseEmpty(db))) {
-        console.log('The database already has users: the demo world is only seeded into an empty one.');
+        console.log(
+          'The database already has users: the demo world is only seeded into an empty one.',
+        );
         return 0;
       }
       const storage = createStorage(config);
       const result = await seedDemo({ db, storage, log });
-      console.log(`Demo world ready in ${((Date.now() - t0) / 1000).toFixed(1)} s. Sign in as ${result.demoEmail} / ${result.demoPassword}.`);
+      console.log(
+        `Demo world ready in ${((Date.now() - t0) / 1000).toFixed(1)} s. Sign in as ${result.demoEmail} / ${result.demoPassword}.`,
+      );
     } else {
       console.log('Bulk seed:', JSON.stringify(cmd.bulk));
       const counts = await bulkSeed({ db, log, ...cmd.bulk });
-      console.log(`Done in ${counts.seconds.toFixed(1)} s:`, JSON.stringify({ ...counts, seconds: undefined }));
+      console.log(
+        `Done in ${counts.seconds.toFixed(1)} s:`,
+        JSON.stringify({ ...counts, seconds: undefined }),
+      );
     }
     return 0;
   } catch (e) {

@@ -10,7 +10,13 @@ import { queryRows, type Database } from '../db/client';
 import { LocalStorage } from '../storage/local-storage';
 import { createTestDatabase } from '../test/db';
 import { counterMismatches } from '../test/factories';
-import { DEMO_EMAIL, DEMO_PASSWORD, isDatabaseEmpty, seedDemo, type SeedDemoResult } from './demo-seed';
+import {
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  isDatabaseEmpty,
+  seedDemo,
+  type SeedDemoResult,
+} from './demo-seed';
 
 let database: Database;
 let storage: LocalStorage;
@@ -19,7 +25,11 @@ let result: SeedDemoResult;
 let wasEmpty: boolean;
 
 const count = async (query: ReturnType<typeof sql>) =>
-  Number((await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from (${query}) q`))[0]!.n);
+  Number(
+    (
+      await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from (${query}) q`)
+    )[0]!.n,
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -94,7 +104,9 @@ describe('seedDemo', () => {
     expect(rows.filter((r) => r.n >= 2).length).toBe(result.counts.multiImagePosts);
     expect(rows.some((r) => r.n >= 5)).toBe(true);
     expect(
-      await count(sql`select 1 from post_images where width <= 0 or height <= 0 or placeholder is null`),
+      await count(
+        sql`select 1 from post_images where width <= 0 or height <= 0 or placeholder is null`,
+      ),
     ).toBe(0);
   });
 
@@ -104,7 +116,9 @@ describe('seedDemo', () => {
         sql`select 1 from posts where type = 2 and (video_key is null or thumbnail_key is null or video_width is null)`,
       ),
     ).toBe(0);
-    expect(await count(sql`select distinct video_key from posts where type = 2`)).toBeLessThanOrEqual(4);
+    expect(
+      await count(sql`select distinct video_key from posts where type = 2`),
+    ).toBeLessThanOrEqual(4);
     expect(
       await count(
         sql`select 1 from posts p where type = 5 and not exists (select 1 from link_previews l where l.url = p.url and l.image_key = p.url_image_key)`,
@@ -135,16 +149,25 @@ describe('seedDemo', () => {
     expect(demo!.bio).toBeTruthy();
     expect(demo!.birthday).toMatch(/^[A-Z][a-z]+ \d{2}, \d{4}$/);
     expect(demo!.birth_date).toBeTruthy();
-    expect(demo!.profile_image_key).toMatch(new RegExp(`^user-profile-images/${demo!.id}/.+-640\\.webp$`));
-    expect(demo!.banner_image_key).toMatch(new RegExp(`^user-profile-images/${demo!.id}/.+-1280\\.webp$`));
-    const [account] = await queryRows<{ account_id: string; provider_id: string; password: string }>(
-      database.db,
-      sql`select * from accounts where user_id = ${demo!.id}::uuid`,
+    expect(demo!.profile_image_key).toMatch(
+      new RegExp(`^user-profile-images/${demo!.id}/.+-640\\.webp$`),
     );
+    expect(demo!.banner_image_key).toMatch(
+      new RegExp(`^user-profile-images/${demo!.id}/.+-1280\\.webp$`),
+    );
+    const [account] = await queryRows<{
+      account_id: string;
+      provider_id: string;
+      password: string;
+    }>(database.db, sql`select * from accounts where user_id = ${demo!.id}::uuid`);
     expect(account).toMatchObject({ account_id: demo!.id, provider_id: 'credential' });
     expect(await verifyPassword({ hash: account!.password, password: DEMO_PASSWORD })).toBe(true);
-    expect(await count(sql`select 1 from community_members where user_id = ${demo!.id}::uuid`)).toBeGreaterThan(0);
-    expect(await count(sql`select 1 from user_follows where followee_id = ${demo!.id}::uuid`)).toBeGreaterThan(0);
+    expect(
+      await count(sql`select 1 from community_members where user_id = ${demo!.id}::uuid`),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(sql`select 1 from user_follows where followee_id = ${demo!.id}::uuid`),
+    ).toBeGreaterThan(0);
   });
 
   it('stores every referenced file, in the owner’s folder', async () => {
@@ -168,7 +191,12 @@ describe('seedDemo', () => {
       if (owner) expect(key.split('/')[1], key).toBe(owner);
     }
     // Recorded sizes match the stored pictures.
-    const [img] = await queryRows<{ key: string; width: number; height: number; large_key: string | null }>(
+    const [img] = await queryRows<{
+      key: string;
+      width: number;
+      height: number;
+      large_key: string | null;
+    }>(
       database.db,
       sql`select key, large_key, width, height from post_images where large_key is not null limit 1`,
     );

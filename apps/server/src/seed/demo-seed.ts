@@ -164,7 +164,16 @@ const ARTISTS = new Set([
 /** Who posts the animated GIFs (one each, stored in their folder). */
 const GIF_OWNERS = ['tomas_frames', 'leo.sakuga', 'aidenwatches', 'yuna.sparkle', 'chloe_cozy'];
 /** Who sells in the shop, by weight. */
-const SELLERS = ['samir.shop', 'samir.shop', 'samir.shop', 'nadia.figures', 'nadia.figures', 'kenji.builds', 'hana_cosplays', 'demo'];
+const SELLERS = [
+  'samir.shop',
+  'samir.shop',
+  'samir.shop',
+  'nadia.figures',
+  'nadia.figures',
+  'kenji.builds',
+  'hana_cosplays',
+  'demo',
+];
 
 /** Short words some artworks carry as a poster title (reused art never shows a post's own title). */
 const ART_TITLES = [
@@ -203,10 +212,38 @@ interface ClipFixture {
 
 /** The clips of apps/server/fixtures/video (made once with ffmpeg: docs/seed.md). */
 export const VIDEO_FIXTURES: readonly ClipFixture[] = [
-  { file: 'aurora-gradient.mp4', thumbnail: 'aurora-gradient.jpg', width: 640, height: 360, durationSeconds: 4, owner: 'sora_skies' },
-  { file: 'test-pattern.mp4', thumbnail: 'test-pattern.jpg', width: 640, height: 360, durationSeconds: 3, owner: 'kai.retro' },
-  { file: 'fractal-zoom.mp4', thumbnail: 'fractal-zoom.jpg', width: 480, height: 270, durationSeconds: 3, owner: 'leo.sakuga' },
-  { file: 'plasma-rings.webm', thumbnail: 'plasma-rings.jpg', width: 480, height: 270, durationSeconds: 3, owner: 'oliver_ost' },
+  {
+    file: 'aurora-gradient.mp4',
+    thumbnail: 'aurora-gradient.jpg',
+    width: 640,
+    height: 360,
+    durationSeconds: 4,
+    owner: 'sora_skies',
+  },
+  {
+    file: 'test-pattern.mp4',
+    thumbnail: 'test-pattern.jpg',
+    width: 640,
+    height: 360,
+    durationSeconds: 3,
+    owner: 'kai.retro',
+  },
+  {
+    file: 'fractal-zoom.mp4',
+    thumbnail: 'fractal-zoom.jpg',
+    width: 480,
+    height: 270,
+    durationSeconds: 3,
+    owner: 'leo.sakuga',
+  },
+  {
+    file: 'plasma-rings.webm',
+    thumbnail: 'plasma-rings.jpg',
+    width: 480,
+    height: 270,
+    durationSeconds: 3,
+    owner: 'oliver_ost',
+  },
 ];
 
 // ---------------------------------------------------------------- types
@@ -263,9 +300,11 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const t0 = Date.now();
   const at = (ms: number) => new Date(Math.min(nowMs - 1000, Math.round(ms)));
   /** A moment between `from` and now, skewed towards `from` when skew > 1. */
-  const between = (from: Date, skew = 1) => at(from.getTime() + (nowMs - from.getTime()) * rng.next() ** skew);
+  const between = (from: Date, skew = 1) =>
+    at(from.getTime() + (nowMs - from.getTime()) * rng.next() ** skew);
 
-  if (!(await isDatabaseEmpty(db))) throw new Error('seedDemo needs an empty database (only the system user).');
+  if (!(await isDatabaseEmpty(db)))
+    throw new Error('seedDemo needs an empty database (only the system user).');
 
   // ---- people
   const people: Person[] = [DEMO_USER, ...USERS].map((content, i) => ({
@@ -357,11 +396,18 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     const profile = uploadPrefix('user-profile-images', p.id);
     const postsPrefix = uploadPrefix('post-images', p.id);
     jobs.push(async () => {
-      p.avatar = await saveArt(profile, await avatarArt(p.content.username, initialsOf(p.content.name)), 640);
+      p.avatar = await saveArt(
+        profile,
+        await avatarArt(p.content.username, initialsOf(p.content.name)),
+        640,
+      );
     });
     jobs.push(async () => {
       // Drawn at the widest variant's size: uploads keep no original.
-      p.banner = await saveArt(profile, await bannerArt(p.content.username, { width: 1280, height: 427 }));
+      p.banner = await saveArt(
+        profile,
+        await bannerArt(p.content.username, { width: 1280, height: 427 }),
+      );
     });
     const poolSize = ARTISTS.has(p.content.username) ? 5 : 2;
     const pool: Array<{ seed: string; size: [number, number]; title?: string }> = [];
@@ -374,7 +420,14 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     }
     pool.forEach((spec, i) =>
       jobs.push(async () => {
-        p.pool[i] = await saveArt(postsPrefix, await postArt(spec.seed, { width: spec.size[0], height: spec.size[1], title: spec.title }));
+        p.pool[i] = await saveArt(
+          postsPrefix,
+          await postArt(spec.seed, {
+            width: spec.size[0],
+            height: spec.size[1],
+            title: spec.title,
+          }),
+        );
       }),
     );
     if (GIF_OWNERS.includes(p.content.username)) {
@@ -392,18 +445,33 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const communityImages = new Map<string, StoredImage>();
   for (const c of communityRows) {
     jobs.push(async () => {
-      communityImages.set(c.id, await saveArt(`communities/${c.id}`, await communityArt(c.content.slug, c.content.name, { size: 800 })));
+      communityImages.set(
+        c.id,
+        await saveArt(
+          `communities/${c.id}`,
+          await communityArt(c.content.slug, c.content.name, { size: 800 }),
+        ),
+      );
     });
   }
   const linkPlans = LINKS.map((l) => {
     const url = normalizeUrl(l.url);
     if (!url) throw new Error(`Bad demo link ${l.url}`);
-    return { content: l, href: url.href, hash: urlHash(url), image: undefined as StoredImage | undefined };
+    return {
+      content: l,
+      href: url.href,
+      hash: urlHash(url),
+      image: undefined as StoredImage | undefined,
+    };
   });
   for (const l of linkPlans) {
     jobs.push(async () => {
       // Stored where the link-preview service stores page images.
-      l.image = await saveArt(`link-previews/${l.hash.slice(0, 2)}`, await postArt(`link-${l.hash}`, { width: 640, height: 336, title: l.content.siteName }), 640);
+      l.image = await saveArt(
+        `link-previews/${l.hash.slice(0, 2)}`,
+        await postArt(`link-${l.hash}`, { width: 640, height: 336, title: l.content.siteName }),
+        640,
+      );
     });
   }
   // Media: covers, banners, volume covers, a pool of pages per manga or sequence, clips once.
@@ -423,11 +491,17 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
       m.cover = await saveArt(prefix, await mediaCoverArt(m.content.title, m.content.title));
     });
     jobs.push(async () => {
-      m.banner = await saveArt(prefix, await bannerArt(`media-${m.content.title}`, { width: 1280, height: 427 }));
+      m.banner = await saveArt(
+        prefix,
+        await bannerArt(`media-${m.content.title}`, { width: 1280, height: 427 }),
+      );
     });
     (m.content.volumes ?? []).forEach((v, i) =>
       jobs.push(async () => {
-        m.volumeCovers[i] = await saveArt(prefix, await mediaCoverArt(`${m.content.title}-${i + 1}`, `${v.title}`));
+        m.volumeCovers[i] = await saveArt(
+          prefix,
+          await mediaCoverArt(`${m.content.title}-${i + 1}`, `${v.title}`),
+        );
       }),
     );
     if (m.content.kind !== 'video') {
@@ -452,12 +526,17 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   }));
   for (const s of shopPlans) {
     jobs.push(async () => {
-      s.image = await saveArt(`shop/${s.id}`, await shopItemArt(s.content.name, s.content.name, { kind: s.content.kind }));
+      s.image = await saveArt(
+        `shop/${s.id}`,
+        await shopItemArt(s.content.name, s.content.name, { kind: s.content.kind }),
+      );
     });
   }
   log(`rendering and storing ${jobs.length} files…`);
   await mapLimit(jobs, renderConcurrency(), (job) => job());
-  log(`files stored in ${((Date.now() - t0) / 1000).toFixed(1)} s (${images} images, ${videos} videos)`);
+  log(
+    `files stored in ${((Date.now() - t0) / 1000).toFixed(1)} s (${images} images, ${videos} videos)`,
+  );
 
   // ---- posts
   interface PostPlan {
@@ -474,7 +553,16 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   let genericText = 0;
   let gifIndex = 0;
   // The demo account writes a few posts of its own, of several types.
-  const demoPosts: Array<keyof typeof POST_PLAN> = ['text', 'text', 'image', 'image', 'multi', 'url', 'text', 'image'];
+  const demoPosts: Array<keyof typeof POST_PLAN> = [
+    'text',
+    'text',
+    'image',
+    'image',
+    'multi',
+    'url',
+    'text',
+    'image',
+  ];
   const authorFor = (kind: keyof typeof POST_PLAN, i: number): Person => {
     if (i < demoPosts.filter((k) => k === kind).length) return demo;
     switch (kind) {
@@ -488,7 +576,13 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
         return people[1 + rng.int(0, people.length - 2)]!;
     }
   };
-  const base = (author: Person, type: number, title: string, body = '', communityId?: string): Row<typeof posts> => {
+  const base = (
+    author: Person,
+    type: number,
+    title: string,
+    body = '',
+    communityId?: string,
+  ): Row<typeof posts> => {
     const createdAt = at(nowMs - SPAN_DAYS * DAY * rng.next() ** 1.3 - rng.range(0, 3_600_000));
     return {
       id: newId(),
@@ -513,25 +607,59 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
         textUsed.set(communityId, used + 1);
         const own = community.textPosts[used];
         const generic = own ?? textBag[genericText++ % textBag.length]!;
-        postPlans.push({ author, images: [], row: base(author, POST_TYPES.text, generic.title, generic.body, communityId) });
+        postPlans.push({
+          author,
+          images: [],
+          row: base(author, POST_TYPES.text, generic.title, generic.body, communityId),
+        });
       } else if (kind === 'image' || kind === 'multi') {
         const n = kind === 'multi' ? rng.int(2, Math.min(5, author.pool.length)) : 1;
         const picks = rng.shuffle(author.pool).slice(0, n);
         const title = titles.next(community.pictureTitles, communityId);
-        postPlans.push({ author, images: picks, row: base(author, POST_TYPES.image, title, '', communityId) });
+        postPlans.push({
+          author,
+          images: picks,
+          row: base(author, POST_TYPES.image, title, '', communityId),
+        });
       } else if (kind === 'gif') {
         const title = GIF_TITLES[gifIndex++ % GIF_TITLES.length]!;
-        postPlans.push({ author, images: [author.gif!], row: base(author, POST_TYPES.gif, title, '', communityId) });
+        postPlans.push({
+          author,
+          images: [author.gif!],
+          row: base(author, POST_TYPES.gif, title, '', communityId),
+        });
       } else if (kind === 'video') {
         const v = author.video!;
-        const row = base(author, POST_TYPES.video, videoTitles.next(community.videoTitles, communityId), '', communityId);
-        Object.assign(row, { videoKey: v.key, thumbnailKey: v.thumbnail.key, videoWidth: v.clip.width, videoHeight: v.clip.height });
+        const row = base(
+          author,
+          POST_TYPES.video,
+          videoTitles.next(community.videoTitles, communityId),
+          '',
+          communityId,
+        );
+        Object.assign(row, {
+          videoKey: v.key,
+          thumbnailKey: v.thumbnail.key,
+          videoWidth: v.clip.width,
+          videoHeight: v.clip.height,
+        });
         postPlans.push({ author, images: [], row });
       } else {
         const link = linkPlans[i % linkPlans.length]!;
         const second = i >= linkPlans.length;
-        const row = base(author, POST_TYPES.url, second ? `Worth reading: ${link.content.title}` : link.content.postTitle, second ? '' : link.content.postBody, communityId);
-        Object.assign(row, { url: link.href, urlTitle: link.content.title, urlImageKey: link.image!.key, urlSiteName: link.content.siteName });
+        const row = base(
+          author,
+          POST_TYPES.url,
+          second ? `Worth reading: ${link.content.title}` : link.content.postTitle,
+          second ? '' : link.content.postBody,
+          communityId,
+        );
+        Object.assign(row, {
+          url: link.href,
+          urlTitle: link.content.title,
+          urlImageKey: link.image!.key,
+          urlSiteName: link.content.siteName,
+        });
         postPlans.push({ author, images: [], row });
       }
     }
@@ -561,7 +689,8 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const addCommentLikes = (commentId: string, authorId: string, createdAt: Date, max: number) => {
     const n = Math.floor(rng.next() ** 2 * (max + 1));
     const likers = rng.shuffle(people.filter((p) => p.id !== authorId)).slice(0, n);
-    for (const p of likers) commentLikeRows.push({ userId: p.id, commentId, createdAt: between(createdAt, 2) });
+    for (const p of likers)
+      commentLikeRows.push({ userId: p.id, commentId, createdAt: between(createdAt, 2) });
     commentLikeCount.set(commentId, likers.length);
   };
   const addThread = (
@@ -602,10 +731,14 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     const bonus = p.images.length > 0 || p.row.type === POST_TYPES.video ? 4 : 0;
     const n = Math.min(people.length - 1, Math.floor(rng.next() ** 1.6 * (16 + bonus)));
     const likers = rng.shuffle(people.filter((q) => q !== p.author)).slice(0, n);
-    for (const q of likers) postLikeRows.push({ userId: q.id, postId, createdAt: between(p.row.createdAt!, 3) });
+    for (const q of likers)
+      postLikeRows.push({ userId: q.id, postId, createdAt: between(p.row.createdAt!, 3) });
     likeCount.set(postId, likers.length);
     const c = Math.floor(rng.next() ** 1.5 * 8);
-    commentCount.set(postId, addThread({ postId }, p.author.id, p.row.createdAt!, c, COMMENT_LINES));
+    commentCount.set(
+      postId,
+      addThread({ postId }, p.author.id, p.row.createdAt!, c, COMMENT_LINES),
+    );
   }
   const postCommentTotal = commentRows.length;
 
@@ -634,24 +767,42 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
       });
     });
     let pageCursor = 0;
-    const addIssue = (issue: { title: string; pages: number }, number: number, volumeId: string | null) => {
+    const addIssue = (
+      issue: { title: string; pages: number },
+      number: number,
+      volumeId: string | null,
+    ) => {
       const id = newId();
       issueRows.push({ id, mediaId: m.id, volumeId, number, title: issue.title });
       for (let n = 1; n <= issue.pages; n++) {
         const img = m.pages[pageCursor++ % m.pages.length]!;
-        pageRows.push({ id: newId(), issueId: id, pageNumber: n, imageKey: img.key, width: img.width, height: img.height });
+        pageRows.push({
+          id: newId(),
+          issueId: id,
+          pageNumber: n,
+          imageKey: img.key,
+          width: img.width,
+          height: img.height,
+        });
       }
     };
     let issueNumber = 0;
     (m.content.volumes ?? []).forEach((v, i) => {
       const id = newId();
-      volumeRows.push({ id, mediaId: m.id, number: i + 1, title: v.title, coverKey: m.volumeCovers[i]!.key });
+      volumeRows.push({
+        id,
+        mediaId: m.id,
+        number: i + 1,
+        title: v.title,
+        coverKey: m.volumeCovers[i]!.key,
+      });
       for (const issue of v.issues) addIssue(issue, ++issueNumber, id);
     });
     (m.content.issues ?? []).forEach((issue) => addIssue(issue, ++issueNumber, null));
 
     const likers = rng.shuffle(people).slice(0, rng.int(3, 16));
-    for (const p of likers) mediaLikeRows.push({ userId: p.id, mediaId: m.id, createdAt: between(m.createdAt, 2) });
+    for (const p of likers)
+      mediaLikeRows.push({ userId: p.id, mediaId: m.id, createdAt: between(m.createdAt, 2) });
     const views = rng.int(10, 60);
     for (let v = 0; v < views; v++) {
       mediaViewRows.push({
@@ -686,8 +837,11 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const shopRows: Row<typeof shopItems>[] = [];
   const shopLikeRows: Row<typeof shopLikes>[] = [];
   for (const s of shopPlans) {
-    const likers = rng.shuffle(people.filter((p) => p !== s.seller)).slice(0, Math.floor(rng.next() ** 1.4 * 13));
-    for (const p of likers) shopLikeRows.push({ userId: p.id, itemId: s.id, createdAt: between(s.createdAt, 2) });
+    const likers = rng
+      .shuffle(people.filter((p) => p !== s.seller))
+      .slice(0, Math.floor(rng.next() ** 1.4 * 13));
+    for (const p of likers)
+      shopLikeRows.push({ userId: p.id, itemId: s.id, createdAt: between(s.createdAt, 2) });
     shopRows.push({
       id: s.id,
       sellerId: s.seller.id,

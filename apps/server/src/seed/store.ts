@@ -46,10 +46,14 @@ export async function storeArt(
   opts: { maxWidth?: ImageVariantWidth } = {},
 ): Promise<StoredImage> {
   if (!art.svg) {
-    return fromSavedImage(await saveImageUpload(storage, { prefix, buffer: art.data, maxWidth: opts.maxWidth }));
+    return fromSavedImage(
+      await saveImageUpload(storage, { prefix, buffer: art.data, maxWidth: opts.maxWidth }),
+    );
   }
   const maxWidth = opts.maxWidth ?? 1280;
-  const labels = IMAGE_VARIANT_WIDTHS.filter((w) => w <= maxWidth && (w === 640 || art.width > 640));
+  const labels = IMAGE_VARIANT_WIDTHS.filter(
+    (w) => w <= maxWidth && (w === 640 || art.width > 640),
+  );
   const id = newId();
   const keys: Partial<Record<ImageVariantWidth, string>> = {};
   let small: Buffer | undefined;

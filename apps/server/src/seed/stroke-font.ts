@@ -24,7 +24,10 @@ const DOT = (x: number) => `M${x} 9.9 L${x} 10`;
 
 const GLYPHS: Record<string, Glyph> = {
   A: { w: 6.2, d: 'M0 10 L3.1 0 L6.2 10 M1.2 6.6 L5 6.6' },
-  B: { w: 5.4, d: 'M0 5 L3.1 5 C4.5 5 5.4 6 5.4 7.5 C5.4 9 4.5 10 3.1 10 L0 10 L0 0 L2.8 0 C4.1 0 4.9 0.9 4.9 2.5 C4.9 4.1 4.1 5 2.8 5' },
+  B: {
+    w: 5.4,
+    d: 'M0 5 L3.1 5 C4.5 5 5.4 6 5.4 7.5 C5.4 9 4.5 10 3.1 10 L0 10 L0 0 L2.8 0 C4.1 0 4.9 0.9 4.9 2.5 C4.9 4.1 4.1 5 2.8 5',
+  },
   C: { w: 5.8, d: `${C_ARC} C3.9 10 4.8 9.7 5.8 8.2` },
   D: { w: 5.6, d: 'M0 0 L0 10 L2.4 10 C4.6 10 5.6 8 5.6 5 C5.6 2 4.6 0 2.4 0 Z' },
   E: { w: 4.8, d: 'M4.8 0 L0 0 L0 10 L4.8 10 M0 5 L4 5' },
@@ -80,7 +83,10 @@ const GLYPHS: Record<string, Glyph> = {
   '.': { w: 0, d: DOT(0) },
   ',': { w: 0.4, d: 'M0.4 9.6 L0 11.4' },
   '!': { w: 0, d: `M0 0 L0 6.6 ${DOT(0)}` },
-  '?': { w: 4.8, d: `M0 2.2 C0.3 0.8 1.3 0 2.5 0 C3.9 0 4.8 0.9 4.8 2.3 C4.8 4.4 2.4 4.6 2.4 6.8 ${DOT(2.4)}` },
+  '?': {
+    w: 4.8,
+    d: `M0 2.2 C0.3 0.8 1.3 0 2.5 0 C3.9 0 4.8 0.9 4.8 2.3 C4.8 4.4 2.4 4.6 2.4 6.8 ${DOT(2.4)}`,
+  },
   "'": { w: 0, d: 'M0 0 L0 2.8' },
   '"': { w: 1.8, d: 'M0 0 L0 2.8 M1.8 0 L1.8 2.8' },
   '-': { w: 3.4, d: 'M0 5.6 L3.4 5.6' },
@@ -263,7 +269,8 @@ export function textBlock(text: string, opts: TextBlockOptions): TextBlock {
   if (lines.length > maxLines) {
     lines = lines.slice(0, maxLines);
     let last = lines[maxLines - 1]!;
-    while (last.length > 1 && measureLine(`${last}...`, stroke) > maxUnits) last = last.slice(0, -1).trimEnd();
+    while (last.length > 1 && measureLine(`${last}...`, stroke) > maxUnits)
+      last = last.slice(0, -1).trimEnd();
     lines[maxLines - 1] = `${last}...`;
   }
   // A single word longer than the line: cut it.
@@ -289,11 +296,18 @@ export function textBlock(text: string, opts: TextBlockOptions): TextBlock {
       );
     }
     if (opts.outline) {
-      groups.push(`<path transform="${t}" d="${d}" ${common} stroke="${opts.outline}" stroke-width="${r(stroke * 1.75, 2)}"/>`);
+      groups.push(
+        `<path transform="${t}" d="${d}" ${common} stroke="${opts.outline}" stroke-width="${r(stroke * 1.75, 2)}"/>`,
+      );
     }
-    groups.push(`<path transform="${t}" d="${d}" ${common} stroke="${opts.fill}" stroke-width="${r(stroke, 2)}"/>`);
+    groups.push(
+      `<path transform="${t}" d="${d}" ${common} stroke="${opts.fill}" stroke-width="${r(stroke, 2)}"/>`,
+    );
   });
-  const height = lines.length > 0 ? ((lines.length - 1) * FONT_METRICS.lineHeight + FONT_METRICS.capHeight + stroke) * scale : 0;
+  const height =
+    lines.length > 0
+      ? ((lines.length - 1) * FONT_METRICS.lineHeight + FONT_METRICS.capHeight + stroke) * scale
+      : 0;
   return { svg: groups.join(''), height, width: widest, lines, size };
 }
 

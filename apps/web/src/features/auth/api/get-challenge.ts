@@ -18,8 +18,8 @@ export type ChallengeHeaders = Record<typeof CHALLENGE_HEADER, string>;
 /**
  * The proof-of-work check of sign-up and password reset (DESIGN.md: self-hosted, no third party).
  * A challenge is fetched and solved in the background as soon as the form shows, so it is usually
- * ready when the user submits. `take()` hands over the solved header and starts the next one
- * (a payload works once). Nothing is shown unless solving fails; then `take()` rejects.
+ * ready when the user submits. `take()` hands over the solved header (a payload works once); after
+ * a failed submission the next one is prepared. Nothing is shown unless solving fails.
  */
 export function useChallenge(): {
   take: () => Promise<ChallengeHeaders>;
@@ -49,7 +49,6 @@ export function useChallenge(): {
       // One more try with a new challenge (the first may have expired or the network blinked).
       header = await fetchSolvedChallenge();
     }
-    start();
     return { [CHALLENGE_HEADER]: header } as ChallengeHeaders;
   }, [start]);
 
@@ -71,11 +70,20 @@ export function useChallenge(): {
       try {
         return await send(await solved());
       } catch (error) {
-        if (!isApiError(error, 'challenge_failed')) throw error;
-        return send(await solved());
+        if (!isApiError(error, 'challenge_failed')) {
+          // The form stays for another try: have a solved challenge ready for it.
+          start();
+          throw error;
+        }
+        try {
+          return await send(await solved());
+        } catch (again) {
+          start();
+          throw again;
+        }
       }
     },
-    [take],
+    [take, start],
   );
 
   return { take, run };

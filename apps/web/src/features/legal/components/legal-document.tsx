@@ -110,7 +110,7 @@ export function LegalDocument({ doc }: { doc: LegalDocumentSpec }) {
 
       <div className="legal__body">
         {sections.map((s, i) => (
-          <section key={s.id} className="legal-section" aria-labelledby={s.id} data-section={s.id}>
+          <section key={s.id} className="legal-section" aria-labelledby={s.id}>
             <div className="legal-section__head">
               <h2 id={s.id} className="legal-section__title">
                 <span className="legal-section__number" aria-hidden="true">

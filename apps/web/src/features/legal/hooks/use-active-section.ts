@@ -1,34 +1,42 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The section being read: the first of `ids` whose `<section data-section>` crosses
- * the band under the sticky top bar. Undefined until the browser reports (and always
- * where IntersectionObserver is missing, as in jsdom).
+ * The section being read, for the table of contents: the last of `ids` whose heading
+ * has scrolled above 30% of the viewport, or the last section once the page is
+ * scrolled to its end (short final sections never reach that line). Undefined before
+ * the first section and where there is no layout (jsdom).
  */
 export function useActiveSection(ids: readonly string[]): string | undefined {
   const [active, setActive] = useState<string>();
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
-    const visible = new Set<string>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          const id = (entry.target as HTMLElement).dataset.section;
-          if (!id) continue;
-          if (entry.isIntersecting) visible.add(id);
-          else visible.delete(id);
-        }
-        const first = ids.find((id) => visible.has(id));
-        if (first) setActive(first);
-      },
-      // From just under the top bar to 40% of the viewport height.
-      { rootMargin: '-72px 0px -60% 0px' },
-    );
-    for (const id of ids) {
-      const el = document.getElementById(id)?.closest('[data-section]');
-      if (el) observer.observe(el);
-    }
-    return () => observer.disconnect();
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const root = document.documentElement;
+      if (!root.scrollHeight) return;
+      const line = window.innerHeight * 0.3;
+      let current: string | undefined;
+      for (const id of ids) {
+        const heading = document.getElementById(id);
+        if (!heading) continue;
+        if (heading.getBoundingClientRect().top > line) break;
+        current = id;
+      }
+      const atEnd =
+        window.scrollY > 0 && window.innerHeight + window.scrollY >= root.scrollHeight - 4;
+      setActive(atEnd ? ids[ids.length - 1] : current);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
   }, [ids]);
   return active;
 }

@@ -1,5 +1,5 @@
 import type { Post } from '@otakura/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { FEED_STORAGE_KEYS } from '../hooks/use-feed-prefs';
@@ -31,6 +31,10 @@ function renderFeed(props: Parameters<typeof FeedView>[0] = {}) {
 function feedCalls(calls: MockRequest[]) {
   return calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/feed');
 }
+
+// Cards, dialogs and their portals take a while in jsdom on a busy 2-core machine.
+configure({ asyncUtilTimeout: 9000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   resetRevealedPosts();
@@ -179,6 +183,9 @@ describe('the post modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Previous post' })).toBeDisabled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Next post' }));
+    await new Promise((r) => setTimeout(r, 1500));
+    const dd = document.querySelector('[role=dialog]');
+    console.log('DBG', screen.queryAllByRole('dialog').length, screen.queryAllByRole('dialog', { hidden: true }).length, dd?.closest('[aria-hidden]')?.outerHTML.slice(0, 200), dd?.parentElement?.outerHTML.slice(0,300));
     dialog = await screen.findByRole('dialog', { name: 'Two' });
     expect(router.state.location.mask?.pathname).toBe(`/post/${posts[1]!.id}`);
 

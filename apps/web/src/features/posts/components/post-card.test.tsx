@@ -1,5 +1,5 @@
 import { TIMINGS, type Post } from '@otakura/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { resetRevealedPosts } from '../hooks/use-revealed';
@@ -11,6 +11,10 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString(
 function renderCard(post: Post, onOpen?: (p: Post) => void) {
   return renderWithProviders(<PostCard post={post} onOpen={onOpen} />, { path: '/feed' });
 }
+
+// Cards, dialogs and their portals take a while in jsdom on a busy 2-core machine.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   resetRevealedPosts();

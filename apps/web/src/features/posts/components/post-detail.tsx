@@ -131,7 +131,8 @@ export function PostDetail({
         </header>
 
         <div className="post-detail__content">
-          <Title className="post-detail__title" id={titleId}>
+          {/* No `id` unless given: the modal's heading takes the dialog's own id. */}
+          <Title className="post-detail__title" {...(titleId ? { id: titleId } : {})}>
             {post.title}
           </Title>
           {post.spoiler || post.nsfw ? (

@@ -9,7 +9,7 @@ export interface MockRequest {
   body: unknown;
 }
 
-type Reply = Response | { status?: number; body?: unknown };
+type Reply = Response | { status?: number; body?: unknown } | object;
 export type Handler = Reply | ((req: MockRequest) => Reply | Promise<Reply>);
 
 export function json(body: unknown, status = 200): Response {
@@ -48,6 +48,8 @@ export function mockApi(routes: Record<string, Handler>) {
     }
     const reply = typeof handler === 'function' ? await handler(req) : handler;
     if (reply instanceof Response) return reply.clone();
+    // A plain object without `body`/`status` is the body itself.
+    if (!('body' in reply) && !('status' in reply)) return json(reply);
     return json(reply.body ?? null, reply.status ?? 200);
   });
   vi.stubGlobal('fetch', fetchMock);

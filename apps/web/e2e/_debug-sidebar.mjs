@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const base = 'http://localhost:45123';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+const ctx = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 900 } });
+const page = await ctx.newPage();
+await page.goto('/login');
+await page.getByLabel('Email').fill('demo@otakura.local');
+await page.getByLabel('Password', { exact: true }).fill('otakura-demo');
+await page.getByRole('button', { name: 'Login' }).click();
+await page.waitForURL('**/feed');
+await page.waitForTimeout(2000);
+console.log(await page.locator('nav').evaluateAll((ns) => ns.map((n) => n.getAttribute('aria-label') + ': ' + n.textContent?.slice(0, 200))));
+await page.screenshot({ path: '/tmp/settings-shots/feed.png' });
+await browser.close();
