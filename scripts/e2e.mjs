@@ -18,7 +18,11 @@ const run = (cmd, args, env = {}) => {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
-run('npm', ['run', 'build']);
+// A private build per run: the served files never change under the browser, even when
+// someone rebuilds apps/web/dist meanwhile.
+const webDist = mkdtempSync(path.join(tmpdir(), 'otakura-e2e-web-'));
+run('npm', ['run', 'build', '-w', '@otakura/web', '--', '--outDir', webDist, '--emptyOutDir']);
+run('npm', ['run', 'build', '-w', '@otakura/server']);
 
 const port = await new Promise((resolve) => {
   const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -31,7 +35,16 @@ const baseUrl = `http://localhost:${port}`;
 const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'pipe'],
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: webDist,
+  },
 });
 let serverLog = '';
 server.stdout.on('data', (d) => (serverLog += d));
@@ -40,6 +53,7 @@ server.stderr.on('data', (d) => (serverLog += d));
 const stop = () => {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(webDist, { recursive: true, force: true });
 };
 const deadline = Date.now() + 180_000;
 for (;;) {

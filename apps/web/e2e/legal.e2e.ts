@@ -40,12 +40,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
     };
     // The shell's top bar is left to the shell's own checks: its home link is named "Home"
     // while it shows the product name (label-content-name-mismatch, reported to the shell).
-    return axe.run({ exclude: [['.public-layout__bar']] }, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+    return axe.run(
+      { exclude: [['.public-layout__bar']] },
+      {
+        runOnly: {
+          type: 'tag',
+          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        },
       },
-    });
+    );
   });
   for (const v of results.violations) {
     console.log(`axe ${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
@@ -133,7 +136,10 @@ describe('legal pages', () => {
     const page = await ctx.newPage();
     await open(page, '/terms-and-conditions', '利用規約');
     await expect(page.getByText('最終更新日：2022年5月23日').isVisible()).resolves.toBe(true);
-    await page.getByRole('navigation', { name: '目次' }).getByRole('link', { name: '責任の制限' }).click();
+    await page
+      .getByRole('navigation', { name: '目次' })
+      .getByRole('link', { name: '責任の制限' })
+      .click();
     await page.waitForURL('**/terms-and-conditions#liability');
     await screenshot(page, 'legal-terms-ja-phone-light');
     expect(await seriousViolations(page)).toEqual([]);

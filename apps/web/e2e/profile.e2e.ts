@@ -257,12 +257,18 @@ describe('profiles and account', () => {
       offline: false,
       latency: 20,
       downloadThroughput: -1,
-      uploadThroughput: Math.max(16 * 1024, Math.floor(bytes.length / 4)),
+      // About five seconds for this file, whatever its size.
+      uploadThroughput: Math.max(2 * 1024, Math.floor(bytes.length / 5)),
     });
     await dialog.getByRole('button', { name: 'Save' }).click();
     const bar = dialog.getByRole('progressbar', { name: 'Upload progress' });
     await bar.waitFor();
-    await page.waitForTimeout(1200);
+    // Somewhere in the middle: the bar shows the bytes really sent so far.
+    await expect
+      .poll(async () => Number((await bar.getAttribute('aria-valuenow')) ?? 0), POLL)
+      .toBeGreaterThanOrEqual(30);
+    const shown = Number(await bar.getAttribute('aria-valuenow'));
+    expect(shown).toBeLessThan(100);
     await screenshot(page, 'profile-upload-progress-desktop-dark');
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', {

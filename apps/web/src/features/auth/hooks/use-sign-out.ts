@@ -9,9 +9,10 @@ export function useSignOut(): () => Promise<void> {
   return async () => {
     const result = await authClient.signOut();
     if (result.error) throw new Error(result.error.message ?? 'Sign-out failed');
-    // Leave the protected page first: clearing the cache under it would refetch its queries,
-    // whose 401 would send the user to /login "remembering" the page they just left.
-    await navigate('/login', { replace: true });
+    // Leave the protected page at once (flushSync, not a transition that keeps it on screen while
+    // the login page loads): still mounted, its RequireAuth would see the session end and send the
+    // user to /login "remembering" the page they just left, and its queries would refetch.
+    await navigate('/login', { replace: true, flushSync: true });
     queryClient.clear();
   };
 }

@@ -183,9 +183,6 @@ describe('the post modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Previous post' })).toBeDisabled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Next post' }));
-    await new Promise((r) => setTimeout(r, 1500));
-    const dd = document.querySelector('[role=dialog]');
-    console.log('DBG', screen.queryAllByRole('dialog').length, screen.queryAllByRole('dialog', { hidden: true }).length, dd?.closest('[aria-hidden]')?.outerHTML.slice(0, 200), dd?.parentElement?.outerHTML.slice(0,300));
     dialog = await screen.findByRole('dialog', { name: 'Two' });
     expect(router.state.location.mask?.pathname).toBe(`/post/${posts[1]!.id}`);
 

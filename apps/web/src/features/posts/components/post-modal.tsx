@@ -2,7 +2,15 @@ import { POST_TYPES, type Post } from '@otakura/shared';
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { forwardRef, useRef, useState, type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/ui/icon-button';
 import { PostDetail } from './post-detail';
@@ -75,9 +83,12 @@ export function PostModal({
   const shown = post ?? last;
   const contentRef = useRef<HTMLDivElement>(null);
 
-  const onKeyDown = (event: KeyboardEvent) => {
+  // ←/→ step between posts. Listened on the window: the focused button may have just become
+  // disabled (the last post), leaving focus on the body. The carousel and text fields keep theirs.
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || isEditable(event.target)) return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.target instanceof Element && event.target.closest('[role="alertdialog"]')) return;
     if (event.key === 'ArrowLeft' && hasPrevious) {
       event.preventDefault();
       onPrevious?.();
@@ -85,11 +96,25 @@ export function PostModal({
       event.preventDefault();
       onNext?.();
     }
-  };
+  });
+  const open = post !== null;
+  useEffect(() => {
+    if (!open) return;
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, [open]);
+
+  // A step button that became disabled (first or last post) would drop focus out of the dialog.
+  const shownId = shown?.id;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLButtonElement && active.disabled) contentRef.current?.focus();
+  }, [shownId, hasNext, hasPrevious]);
 
   return (
     <Dialog.Root
-      open={post !== null}
+      open={open}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
@@ -101,7 +126,6 @@ export function PostModal({
             ref={contentRef}
             className={clsx('post-modal', hasMedia(shown) && 'post-modal--with-media')}
             aria-describedby={undefined}
-            onKeyDown={onKeyDown}
             onOpenAutoFocus={(event) => {
               // Focus the dialog itself: arrows step at once, and no button shows a ring.
               event.preventDefault();

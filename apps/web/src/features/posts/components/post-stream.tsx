@@ -126,12 +126,22 @@ export function PostStream({
   /* ---------- The modal ---------- */
   const modal = usePostModalRoute();
   const openIndex = modal.openId ? posts.findIndex((p) => p.id === modal.openId) : -1;
-  // A post that is not in the loaded pages (a shared /feed?post= link): fetched on its own.
+  // Where the open post was last seen in the list: if it vanishes (deleted here or elsewhere),
+  // the post that took its place is shown instead.
+  const [seen, setSeen] = useState<{ id: string; index: number } | null>(null);
+  if (modal.openId && openIndex >= 0 && (seen?.id !== modal.openId || seen.index !== openIndex)) {
+    setSeen({ id: modal.openId, index: openIndex });
+  }
+  const vanished = modal.openId !== null && openIndex < 0 && seen?.id === modal.openId;
+  const shownIndex =
+    openIndex >= 0 ? openIndex : vanished && posts.length > 0 ? Math.min(seen.index, posts.length - 1) : -1;
+  // A post that was never in the loaded pages (a shared `?post=` link): fetched on its own.
   const single = useQuery({
     ...postQueryOptions(modal.openId ?? ''),
-    enabled: modal.openId !== null && openIndex < 0 && query.isSuccess,
+    enabled: modal.openId !== null && openIndex < 0 && !vanished && query.isSuccess,
   });
-  const openPost = openIndex >= 0 ? posts[openIndex]! : modal.openId ? (single.data ?? null) : null;
+  const openPost =
+    shownIndex >= 0 ? posts[shownIndex]! : modal.openId && !vanished ? (single.data ?? null) : null;
 
   const openPostId = openPost?.id ?? null;
   const report = useEffectEvent((postIds: string[]) => onVisiblePostIdsChange?.(postIds));
@@ -160,19 +170,14 @@ export function PostStream({
     if (closedId) onModalClose?.(closedId);
   }, [modal, queryClient, onModalClose]);
 
-  const onDeletedInModal = useCallback(() => {
-    // The post left the list: show its neighbour, or close.
-    const neighbour = openIndex >= 0 ? (posts[openIndex + 1] ?? posts[openIndex - 1]) : undefined;
-    if (neighbour) modal.step(neighbour.id);
-    else closeModal();
-  }, [posts, openIndex, modal, closeModal]);
-
-  // The open post no longer exists (deleted elsewhere, or a stale link): leave the modal's URL.
-  const { close: closeRoute } = modal;
-  const missing = modal.openId !== null && openIndex < 0 && single.isError;
+  // Keep the address on the post actually shown (or leave the modal when none is left).
+  const { step: stepRoute, close: closeRoute } = modal;
+  const replacementId = vanished ? (openPost?.id ?? null) : null;
+  const missing = modal.openId !== null && openIndex < 0 && !vanished && single.isError;
   useEffect(() => {
-    if (missing) closeRoute();
-  }, [missing, closeRoute]);
+    if (replacementId) stepRoute(replacementId);
+    else if (vanished || missing) closeRoute();
+  }, [replacementId, vanished, missing, stepRoute, closeRoute]);
 
   /* ---------- States ---------- */
   let content: ReactNode;
@@ -250,13 +255,12 @@ export function PostStream({
       <PostModal
         post={openPost}
         onClose={closeModal}
-        hasPrevious={openIndex > 0}
-        hasNext={openIndex >= 0 && openIndex < posts.length - 1}
-        onPrevious={() => stepTo(openIndex - 1)}
-        onNext={() => stepTo(openIndex + 1)}
+        hasPrevious={shownIndex > 0}
+        hasNext={shownIndex >= 0 && shownIndex < posts.length - 1}
+        onPrevious={() => stepTo(shownIndex - 1)}
+        onNext={() => stepTo(shownIndex + 1)}
         comments={openPost && renderComments ? renderComments(openPost) : undefined}
         viewerId={viewerId}
-        onDeleted={onDeletedInModal}
       />
     </div>
   );

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { clearSiteData, estimateStorageUsage } from '../utils/clear-site-data';
-import { formatMegabytes } from '../utils/format-price';
+import { formatMegabytes } from '../utils/format';
 import { SettingsCard } from './settings-card';
 import './settings.css';
 

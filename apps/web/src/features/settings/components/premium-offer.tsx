@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PRODUCT_NAME } from '@/lib/product';
 import { useAppConfigQuery } from '../api/get-app-config';
-import { formatMoney } from '../utils/format-price';
+import { formatMoney } from '../utils/format';
 import './settings.css';
 
 const BENEFITS: ReadonlyArray<{ key: 'noAds' | 'support' | 'cancel'; icon: ReactNode }> = [
@@ -68,7 +68,7 @@ export function PremiumOffer() {
                 </span>
                 <span>
                   <strong className="premium__benefit-title">
-                    {t(`premium.benefits.${key}.title`)}
+                    {t(`premium.benefits.${key}.title`, { product: PRODUCT_NAME })}
                   </strong>
                   <span className="premium__benefit-text">
                     {t(`premium.benefits.${key}.description`, { product: PRODUCT_NAME })}
