@@ -27,6 +27,7 @@ import type { World } from './world';
 
 export interface BenchOptions {
   searchIterations: number;
+  httpIterations: number;
   followIterations: number;
   http: boolean;
   /** Also measure with a btree on (lower(name) COLLATE "C", id), which the schema does not have. */
@@ -244,7 +245,7 @@ export async function runCommunitiesBench(
       if (!http) return;
       for (const c of cases) {
         into.http[c.key] = await measure(() => http.request('GET', urlOf(c)), {
-          iterations: opts.searchIterations,
+          iterations: opts.httpIterations,
         });
         log(`  [http, ${into.phase}] ${c.key}: ${into.http[c.key]!.median.toFixed(2)} ms`);
       }

@@ -82,12 +82,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
       axe: { run: (context: object, options: object) => Promise<AxeResults> };
     };
     // The top bar belongs to the layout, not to these pages (checked by its own journeys).
-    return axe.run({ include: [['body']], exclude: [['header.topbar']] }, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+    return axe.run(
+      { include: [['body']], exclude: [['header.topbar']] },
+      {
+        runOnly: {
+          type: 'tag',
+          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        },
       },
-    });
+    );
   });
   for (const v of results.violations) {
     console.log(`axe ${v.impact}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);

@@ -680,6 +680,18 @@ export const GIF_TITLES: readonly string[] = [
   'Happy dance',
   'Boing',
   'Waiting for the next season',
+  'Monday morning in one loop',
+  'Tiny victory bounce',
+  'When the preview hits',
+  'Spinning into spring',
+  'Loading my weekend plans',
+  'Brain after a marathon',
+  'Petal physics test',
+  'Mood: new volume day',
+  'Energy after the opening song',
+  'Ten frames of joy',
+  'Trying squash and stretch',
+  'Star power activated',
 ];
 
 export const GENERIC_VIDEO_TITLES: readonly string[] = [

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Modal } from '@/components/ui/modal';
 import { VerifyEmailGate } from '@/features/auth/components/verify-email-gate';
+import { useAccountLanguage } from '@/features/settings/hooks/use-account-language';
 import { PageSkeleton } from './page-skeleton';
 import { SidebarNav } from './sidebar';
 import { TopBar } from './top-bar';
@@ -13,6 +14,8 @@ import './app-layout.css';
 export function AppLayout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Protected pages are signed in: a device with no language choice of its own takes the account's.
+  useAccountLanguage(true);
 
   return (
     <div className="app-shell">

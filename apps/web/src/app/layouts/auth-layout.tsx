@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/brand/logo';
+import { PRODUCT_NAME } from '@/lib/product';
 import './auth-layout.css';
 
 /** Login, sign-up and forgot password: a centred card over a soft gradient. */
@@ -10,7 +11,11 @@ export function AuthLayout() {
     <div className="auth-layout">
       <div className="auth-layout__glow" aria-hidden="true" />
       <main className="auth-layout__main">
-        <Link to="/" className="auth-layout__brand" aria-label={t('home')}>
+        <Link
+          to="/"
+          className="auth-layout__brand"
+          aria-label={t('homeOf', { name: PRODUCT_NAME })}
+        >
           <Logo />
         </Link>
         <div className="auth-layout__card">

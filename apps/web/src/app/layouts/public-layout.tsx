@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/brand/logo';
+import { PRODUCT_NAME } from '@/lib/product';
 import './public-layout.css';
 
 /** Legal pages: readable for visitors and members alike. */
@@ -9,7 +10,11 @@ export function PublicLayout() {
   return (
     <div className="public-layout">
       <header className="public-layout__bar">
-        <Link to="/" className="public-layout__brand" aria-label={t('home')}>
+        <Link
+          to="/"
+          className="public-layout__brand"
+          aria-label={t('homeOf', { name: PRODUCT_NAME })}
+        >
           <Logo />
         </Link>
       </header>

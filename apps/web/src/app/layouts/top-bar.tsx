@@ -6,6 +6,7 @@ import {
   Search,
   ShoppingBag,
   SquarePlus,
+  UserRound,
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { Logo } from '@/components/brand/logo';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { useMeQuery } from '@/features/users/api/get-me';
 import { SearchBox, searchAreaFor } from './search-box';
 import { useScrolled } from './use-scrolled';
 
@@ -40,6 +42,7 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
   const scrolled = useScrolled();
   const searchArea = searchAreaFor(pathname);
   const session = useSession();
+  const { data: me } = useMeQuery();
   const user = session.status === 'signed-in' ? session.user : null;
 
   return (
@@ -76,13 +79,21 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
                     {Icon ? (
                       <Icon aria-hidden="true" />
                     ) : (
-                      <Avatar
-                        name={user?.name || label}
-                        src={user?.image}
-                        size={24}
-                        decorative
-                        className="topbar__avatar"
-                      />
+                      // The picture only, never initials: the link's name is its label, and
+                      // visible letters that differ from it would confuse speech input.
+                      <span className="topbar__avatar-slot" aria-hidden="true">
+                        {me?.avatarUrl ? (
+                          <Avatar
+                            name={user?.name || label}
+                            src={me.avatarUrl}
+                            size={24}
+                            decorative
+                            className="topbar__avatar"
+                          />
+                        ) : (
+                          <UserRound aria-hidden="true" />
+                        )}
+                      </span>
                     )}
                   </NavLink>
                 </li>

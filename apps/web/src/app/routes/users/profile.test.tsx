@@ -11,7 +11,7 @@ vi.mock('@/features/auth/api/auth-client', () => ({
 }));
 
 // A busy 2-core machine renders the first route slowly.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   await import('./profile');

@@ -18,7 +18,7 @@ vi.mock('@/features/auth/api/auth-client', () => ({
 }));
 
 // A busy 2-core machine renders the first route slowly.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // The pages are lazy chunks: load them once up front so the first test is not slowed by it.
 beforeAll(async () => {

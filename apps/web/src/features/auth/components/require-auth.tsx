@@ -1,15 +1,22 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/page/loading-screen';
 import { useSession } from '../hooks/use-session';
 import type { FromState } from '../utils/redirect';
+import { signOutIntent } from '../utils/sign-out-intent';
 
 /** Protected routes: a visitor without a signed-in user goes to /login, which remembers where they were going. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  const signedIn = session.status === 'signed-in';
+  useEffect(() => {
+    if (signedIn) signOutIntent.end();
+  }, [signedIn]);
   if (session.status === 'pending') return <LoadingScreen />;
   if (session.status === 'signed-out') {
+    // Leaving after "Logout": nothing to come back to.
+    if (signOutIntent.active) return <Navigate to="/login" replace />;
     const state: FromState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };

@@ -48,7 +48,7 @@ export function CommunityPicker({ value, onChange, error }: CommunityPickerProps
   useEffect(() => {
     listRef.current
       ?.querySelector<HTMLElement>(`[data-index="${active}"]`)
-      ?.scrollIntoView({ block: 'nearest' });
+      ?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
 
   const pick = (community: CommunityOption) => {

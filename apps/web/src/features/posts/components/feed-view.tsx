@@ -14,6 +14,7 @@ import { useNewPostsPill } from '../hooks/use-new-posts-pill';
 import { NewPostsPill } from './new-posts-pill';
 import { PostStream, type PostStreamProps } from './post-stream';
 import './feed-view.css';
+import './posts-shared.css';
 
 export type FeedViewProps = Pick<
   PostStreamProps,
@@ -87,7 +88,7 @@ export function FeedView(props: FeedViewProps) {
               action={
                 <div className="feed-view__empty-actions">
                   <Button onClick={() => setTab('all')}>{t('feed.emptyFollowing.seeAll')}</Button>
-                  <Button variant="secondary" asChild>
+                  <Button variant="secondary" className="posts-icon-label" asChild>
                     <Link to="/search">
                       <Compass aria-hidden="true" size={18} />
                       {t('feed.emptyFollowing.findCommunities')}

@@ -9,6 +9,7 @@ import { guessUploadKind } from '../utils/post-kind';
 import { captureVideoFrame, drawVideoFrame } from '../utils/video-frame';
 import { UploadTile } from './upload-tile';
 import './media-picker.css';
+import './posts-shared.css';
 
 export interface MediaPickerProps {
   composer: PostComposer;
@@ -193,6 +194,7 @@ export function MediaPicker({ composer, onNotice }: MediaPickerProps) {
               <Button
                 variant="secondary"
                 size="sm"
+                className="posts-icon-label"
                 loading={capturing}
                 onClick={() => {
                   const el = videoRef.current;
@@ -202,7 +204,12 @@ export function MediaPicker({ composer, onNotice }: MediaPickerProps) {
                 <ScanLine aria-hidden="true" size={16} />
                 {t('media.thumbnail.useFrame')}
               </Button>
-              <Button variant="secondary" size="sm" onClick={() => thumbInput.current?.click()}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="posts-icon-label"
+                onClick={() => thumbInput.current?.click()}
+              >
                 <ImageUp aria-hidden="true" size={16} />
                 {t('media.thumbnail.choose')}
               </Button>

@@ -14,6 +14,7 @@ import { MasonryCell, PostCardSkeletons, PostGrid } from './post-grid';
 import { PostCard } from './post-card';
 import { PostModal } from './post-modal';
 import './post-stream.css';
+import './posts-shared.css';
 
 /** Start loading the next page this far (px) before the end of the grid is reached. */
 const PREFETCH_MARGIN_PX = 1200;
@@ -197,7 +198,7 @@ export function PostStream({
         title={t('stream.errorTitle')}
         description={query.error.message}
         action={
-          <Button variant="secondary" onClick={() => void query.refetch()}>
+          <Button variant="secondary" className="posts-icon-label" onClick={() => void query.refetch()}>
             <RotateCw aria-hidden="true" size={16} />
             {t('stream.retry')}
           </Button>

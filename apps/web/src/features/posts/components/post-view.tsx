@@ -11,6 +11,7 @@ import { isApiError } from '@/lib/api-client';
 import { usePostQuery } from '../api/get-post';
 import { PostDetail } from './post-detail';
 import './post-view.css';
+import './posts-shared.css';
 
 export interface PostViewProps {
   postId: string;
@@ -95,7 +96,7 @@ export function PostView({ postId, renderComments, viewerId, onPostShown }: Post
         title={t('page.error')}
         description={query.error?.message}
         action={
-          <Button variant="secondary" onClick={() => void query.refetch()}>
+          <Button variant="secondary" className="posts-icon-label" onClick={() => void query.refetch()}>
             <RotateCw aria-hidden="true" size={16} />
             {t('stream.retry')}
           </Button>

@@ -48,9 +48,11 @@ export function mockApi(routes: Record<string, Handler>) {
     }
     const reply = typeof handler === 'function' ? await handler(req) : handler;
     if (reply instanceof Response) return reply.clone();
-    // A plain object without `body`/`status` is the body itself.
-    if (!('body' in reply) && !('status' in reply)) return json(reply);
-    return json(reply.body ?? null, reply.status ?? 200);
+    // `{ body?, status? }` is a reply; any other object is the body itself.
+    const keys = Object.keys(reply);
+    if (keys.length === 0 || !keys.every((k) => k === 'body' || k === 'status')) return json(reply);
+    const answer = reply as { body?: unknown; status?: number };
+    return json(answer.body ?? null, answer.status ?? 200);
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };

@@ -8,7 +8,7 @@ import { BirthdaySection } from './birthday-section';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });

@@ -4,7 +4,7 @@ import { renderWithProviders } from '@/test/render';
 import { apiError, json, mockApi } from '../testing/api-mock';
 import { DeleteAccountSection } from './delete-account';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@/test/render';
 import { makeMe, mockApi } from '../testing/api-mock';
 import { RequiredDetailsGate } from './required-details-gate';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });
