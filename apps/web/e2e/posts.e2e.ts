@@ -223,6 +223,8 @@ describe('posts: screenshots', () => {
       await page.getByRole('dialog', { name: TITLES.image }).waitFor();
       await settle(page, 900);
       await screenshot(page, `posts-modal-${size}-${theme}`);
+      await page.keyboard.press('Escape');
+      await page.waitForURL('**/feed');
 
       await page.goto(`/post/${ids.image}`);
       await page.getByRole('heading', { level: 1, name: TITLES.image }).waitFor();

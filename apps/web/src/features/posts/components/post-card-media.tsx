@@ -96,7 +96,12 @@ export function PostCardMedia({ post, onOpen }: { post: Post; onOpen?: () => voi
               <Link2 aria-hidden="true" />
               {link.siteName ?? hostOf(link.url)}
             </span>
-            {link.title ? <span className="post-card__link-title">{link.title}</span> : null}
+            {link.title ? (
+              <span className="post-card__link-title">{link.title}</span>
+            ) : (
+              // No preview (the page could not be read): the address itself.
+              <span className="post-card__link-url">{link.url.replace(/^https?:\/\/(www\.)?/, '')}</span>
+            )}
             {post.body ? <p className="post-card__link-body">{post.body}</p> : null}
           </div>
         </div>

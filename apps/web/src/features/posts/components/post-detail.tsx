@@ -123,11 +123,6 @@ export function PostDetail({
               <ElapsedTime createdAt={post.createdAt} />
             </span>
           </div>
-          {isAuthor ? (
-            <div className="post-detail__owner">
-              <DeletePostButton postId={post.id} onDeleted={onDeleted} />
-            </div>
-          ) : null}
         </header>
 
         <div className="post-detail__content">
@@ -165,6 +160,7 @@ export function PostDetail({
             <CommentCount count={post.commentCount} size="md" />
             <span className="post-detail__spacer" />
             <CopyLinkButton postId={post.id} />
+            {isAuthor ? <DeletePostButton postId={post.id} onDeleted={onDeleted} /> : null}
           </div>
 
           {comments ? (
