@@ -72,11 +72,15 @@ for (;;) {
 }
 console.log(`Server up at ${baseUrl}`);
 
-const r = spawnSync('npx', ['vitest', 'run', '--config', 'apps/web/e2e/vitest.e2e.config.ts', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir },
-});
+const r = spawnSync(
+  'npx',
+  ['vitest', 'run', '--config', 'apps/web/e2e/vitest.e2e.config.ts', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir },
+  },
+);
 if (r.status !== 0) console.error('\nServer log:\n' + serverLog.slice(-5000));
 stop();
 process.exit(r.status ?? 1);

@@ -19,7 +19,8 @@ function newest(paths) {
     if (!existsSync(p)) return;
     const st = statSync(p);
     if (st.isDirectory()) {
-      for (const e of readdirSync(p)) if (e !== 'node_modules' && e !== 'dist') walk(path.join(p, e));
+      for (const e of readdirSync(p))
+        if (e !== 'node_modules' && e !== 'dist') walk(path.join(p, e));
     } else if (!/\.test\.tsx?$/.test(p)) t = Math.max(t, st.mtimeMs);
   };
   paths.forEach((p) => walk(path.join(root, p)));
@@ -34,10 +35,22 @@ function build(workspace, label) {
 }
 
 const shared = ['packages/shared/src', 'package-lock.json'];
-if (mtime('apps/web/dist/index.html') < newest(['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', ...shared])) {
+if (
+  mtime('apps/web/dist/index.html') <
+  newest([
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    ...shared,
+  ])
+) {
   build('@otakura/web', 'the web app');
 }
-if (mtime('apps/server/dist/server.js') < newest(['apps/server/src', 'apps/server/build.mjs', ...shared])) {
+if (
+  mtime('apps/server/dist/server.js') <
+  newest(['apps/server/src', 'apps/server/build.mjs', ...shared])
+) {
   build('@otakura/server', 'the server');
 }
 

@@ -14,8 +14,12 @@ try {
   const { rows } = await client.query('select version()');
   console.log(`PostgreSQL: ${rows[0].version}`);
 } catch (e) {
-  console.error(`\nPostgreSQL is not reachable at ${adminUrl.replace(/:[^:@/]*@/, ':***@')}: ${e.message}`);
-  console.error('The scaled-out configuration is tested against a real PostgreSQL; start one or set PG_ADMIN_URL.');
+  console.error(
+    `\nPostgreSQL is not reachable at ${adminUrl.replace(/:[^:@/]*@/, ':***@')}: ${e.message}`,
+  );
+  console.error(
+    'The scaled-out configuration is tested against a real PostgreSQL; start one or set PG_ADMIN_URL.',
+  );
   process.exit(1);
 } finally {
   await client.end().catch(() => {});

@@ -12,14 +12,21 @@ import type { Storage } from './storage/storage';
 export function createAppContext(
   config: AppConfig,
   database: Database,
-  parts: { storage?: Storage; mailer?: Mailer; live?: LiveBus; log?: { info(o: object, m: string): void } } = {},
+  parts: {
+    storage?: Storage;
+    mailer?: Mailer;
+    live?: LiveBus;
+    log?: { info(o: object, m: string): void };
+  } = {},
 ): AppContext {
   const storage = parts.storage ?? createStorage(config);
   const mailer = parts.mailer ?? createMailer(config, parts.log);
   // Several servers share one PostgreSQL, so events travel through LISTEN/NOTIFY; PGlite is one process.
   const live =
     parts.live ??
-    (database.kind === 'postgres' && database.pool ? createPgLiveBus(database.pool, { log: console }) : createMemoryLiveBus());
+    (database.kind === 'postgres' && database.pool
+      ? createPgLiveBus(database.pool, { log: console })
+      : createMemoryLiveBus());
   const ctx: AppContext = { config, database, storage, mailer, live, auth: undefined as never };
   ctx.auth = createAuth({
     config,

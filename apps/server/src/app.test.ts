@@ -11,9 +11,15 @@ let webDir: string;
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'otakura-web-'));
   mkdirSync(path.join(webDir, 'assets'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Otakura</title><div id="root"></div>');
+  writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>Otakura</title><div id="root"></div>',
+  );
   writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Otakura', short_name: 'Otakura', start_url: '/feed' }));
+  writeFileSync(
+    path.join(webDir, 'manifest.webmanifest'),
+    JSON.stringify({ name: 'Otakura', short_name: 'Otakura', start_url: '/feed' }),
+  );
   t = await buildTestApp({ WEB_DIST_DIR: webDir, PRODUCT_NAME: 'Anime Hub' });
 });
 afterAll(async () => {
@@ -28,7 +34,14 @@ describe('the HTTP app', () => {
     expect(body.status).toBe('ok');
     expect(body.database.status).toBe('ok');
     expect(body.storage).toMatchObject({ status: 'ok', kind: 'local' });
-    expect(body.counts).toEqual({ users: 0, communities: 0, posts: 0, comments: 0, media: 0, shopItems: 0 });
+    expect(body.counts).toEqual({
+      users: 0,
+      communities: 0,
+      posts: 0,
+      comments: 0,
+      media: 0,
+      shopItems: 0,
+    });
   });
 
   it('answers unknown API routes with a 404 in the one error shape', async () => {
@@ -57,7 +70,11 @@ describe('the HTTP app', () => {
   it('serves the install manifest under the configured product name', async () => {
     const res = await t.http('/manifest.webmanifest');
     expect(res.headers.get('content-type')).toContain('application/manifest+json');
-    expect(await res.json()).toMatchObject({ name: 'Anime Hub', short_name: 'Anime Hub', start_url: '/feed' });
+    expect(await res.json()).toMatchObject({
+      name: 'Anime Hub',
+      short_name: 'Anime Hub',
+      start_url: '/feed',
+    });
   });
 
   it('serves files of a rebuild made while the server runs', async () => {
@@ -82,7 +99,8 @@ describe('the HTTP app', () => {
   it('publishes an OpenAPI document generated from the zod schemas, browsable at /api/docs', async () => {
     const json = (await (await t.http('/api/docs/json')).json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(json.openapi).toMatch(/^3\./);
-    const health = json.paths['/api/health'].get.responses['200'].content['application/json'].schema;
+    const health =
+      json.paths['/api/health'].get.responses['200'].content['application/json'].schema;
     expect(health.properties.database.properties.status.enum).toEqual(['ok', 'down']);
     const page = await t.http('/api/docs/');
     expect(page.status).toBe(200);

@@ -41,7 +41,10 @@ export interface BuildAppOptions {
  * Builds the HTTP app: external plugins → app plugins → modules → error and
  * 404 handlers, in that fixed order. Nothing here opens a database or a port.
  */
-export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  opts: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: ctx.config.logLevel },
     bodyLimit: LIMITS.jsonBodyMaxBytes,
@@ -79,7 +82,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     hsts: ctx.config.secureCookies,
   });
   await app.register(fastifyCookie);
-  await app.register(originCheckPlugin, { origins: trustedOrigins(ctx.config), exempt: ['/api/payments/webhook'] });
+  await app.register(originCheckPlugin, {
+    origins: trustedOrigins(ctx.config),
+    exempt: ['/api/payments/webhook'],
+  });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, {
     limits: { files: 1, fileSize: LIMITS.videoUploadMaxBytes, fields: 20 },

@@ -108,10 +108,14 @@ describe('posts: create, feed, modal, like', () => {
     // Text
     await page.goto('/create-post');
     await page.getByRole('heading', { name: 'Create Post', level: 1 }).waitFor();
-    await expect(page.getByRole('button', { name: 'Post', exact: true }).isDisabled()).resolves.toBe(true);
+    await expect(
+      page.getByRole('button', { name: 'Post', exact: true }).isDisabled(),
+    ).resolves.toBe(true);
     await page.getByLabel('Title').fill(TITLES.text);
     await chooseFirstCommunity(page);
-    await page.getByRole('textbox', { name: 'Text' }).fill('Mine is the one with the rooftop chase. Yours?');
+    await page
+      .getByRole('textbox', { name: 'Text' })
+      .fill('Mine is the one with the rooftop chase. Yours?');
     ids.text = await post(page);
     await page.getByRole('heading', { level: 1, name: TITLES.text }).waitFor();
 
@@ -123,7 +127,10 @@ describe('posts: create, feed, modal, like', () => {
     await page
       .getByTestId('media-input')
       .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: await posterPng() });
-    await page.getByRole('figure', { name: 'poster.png' }).getByText('Image', { exact: true }).waitFor();
+    await page
+      .getByRole('figure', { name: 'poster.png' })
+      .getByText('Image', { exact: true })
+      .waitFor();
     await page.getByText('Uploaded').waitFor({ timeout: 30_000 });
     ids.image = await post(page);
     await page.getByRole('heading', { level: 1, name: TITLES.image }).waitFor();
@@ -137,7 +144,10 @@ describe('posts: create, feed, modal, like', () => {
     await page.getByRole('textbox', { name: 'Url' }).fill('https://example.com/otakura-e2e');
     ids.url = await post(page);
     await page.getByRole('heading', { level: 1, name: TITLES.url }).waitFor();
-    await page.getByRole('link', { name: /example\.com/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /example\.com/ })
+      .first()
+      .waitFor();
     await ctx.close();
   });
 
@@ -185,7 +195,9 @@ describe('posts: create, feed, modal, like', () => {
     expect(new URL(page.url()).pathname).toBe('/feed');
     // The card shows the like too, and has focus back.
     const card = page.getByRole('article', { name: TITLES.image });
-    expect(await card.getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await card.getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     expect(
       await page.evaluate(() => document.activeElement?.getAttribute('data-post-link') ?? null),
     ).toBe(ids.image);
@@ -241,7 +253,9 @@ describe('posts: screenshots', () => {
     await page.getByRole('heading', { name: 'Create Post', level: 1 }).waitFor();
     await page.getByLabel('Title').fill('Hand-drawn openings that still hold up');
     await chooseFirstCommunity(page);
-    await page.getByRole('textbox', { name: 'Text' }).fill('Which one would you show a friend first?');
+    await page
+      .getByRole('textbox', { name: 'Text' })
+      .fill('Which one would you show a friend first?');
     await settle(page, 300);
     await screenshot(page, `posts-create-text-${theme}`);
 

@@ -5,10 +5,22 @@
  * do). It never caches /api (personal data) or /files, and ignores non-GET.
  */
 const VERSION = 'otakura-shell-v1';
-const SHELL = ['/', '/manifest.webmanifest', '/favicon.svg', '/theme-boot.js', '/logo-dark.svg', '/logo-light.svg'];
+const SHELL = [
+  '/',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/theme-boot.js',
+  '/logo-dark.svg',
+  '/logo-light.svg',
+];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(VERSION).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(VERSION)
+      .then((c) => c.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -43,7 +55,11 @@ self.addEventListener('fetch', (event) => {
     return;
   }
 
-  if (url.pathname.startsWith('/assets/') || SHELL.includes(url.pathname) || /^\/icon-.*\.png$/.test(url.pathname)) {
+  if (
+    url.pathname.startsWith('/assets/') ||
+    SHELL.includes(url.pathname) ||
+    /^\/icon-.*\.png$/.test(url.pathname)
+  ) {
     event.respondWith(
       caches.match(req).then(
         (hit) =>

@@ -17,13 +17,19 @@ describe('loadConfig', () => {
   it('names every bad key at once', () => {
     let err: unknown;
     try {
-      loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url' });
+      loadConfig({
+        PORT: 'eighty',
+        SEED_DEMO: 'maybe',
+        DATABASE_URL: 'mysql://x',
+        PUBLIC_URL: 'not a url',
+      });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
     const msg = (err as ConfigError).message;
-    for (const key of ['PORT', 'SEED_DEMO', 'DATABASE_URL', 'PUBLIC_URL']) expect(msg).toContain(key);
+    for (const key of ['PORT', 'SEED_DEMO', 'DATABASE_URL', 'PUBLIC_URL'])
+      expect(msg).toContain(key);
     expect(msg).toContain('"eighty"');
   });
 

@@ -23,7 +23,9 @@ const EnvSchema = z
     PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
     PRODUCT_NAME: z.string().min(1).max(40).default('Otakura'),
     SEED_DEMO: bool.default(true),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
     S3_BUCKET: z.string().optional(),
     S3_ENDPOINT: z.url({ message: 'must be a URL' }).optional(),
@@ -31,21 +33,37 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool.default(true),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     MOBILE_APP_URL: z.url().optional(),
-    PREMIUM_PRICE_CENTS: z.coerce.number({ message: 'must be a whole number of cents' }).int('must be a whole number of cents').min(0, 'must be 0 or more').default(499),
-    CURRENCY: z.string().regex(/^[a-zA-Z]{3}$/, 'must be a three-letter ISO 4217 code, e.g. usd').transform((c) => c.toLowerCase()).default('usd'),
+    PREMIUM_PRICE_CENTS: z.coerce
+      .number({ message: 'must be a whole number of cents' })
+      .int('must be a whole number of cents')
+      .min(0, 'must be 0 or more')
+      .default(499),
+    CURRENCY: z
+      .string()
+      .regex(/^[a-zA-Z]{3}$/, 'must be a three-letter ISO 4217 code, e.g. usd')
+      .transform((c) => c.toLowerCase())
+      .default('usd'),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: bool.default(false),
   })
   .transform((e) => {
     const port = e.PORT;
-    const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port === 0 ? 3000 : port}`).replace(/\/$/, '');
-    const slug = e.PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port === 0 ? 3000 : port}`).replace(
+      /\/$/,
+      '',
+    );
+    const slug = e.PRODUCT_NAME.toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     return {
       nodeEnv: e.NODE_ENV,
       port,
@@ -98,11 +116,16 @@ export class ConfigError extends Error {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty strings count as unset, so `FOO=` in a shell does not fail validation.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])] ?? null)})`),
+      parsed.error.issues.map(
+        (i) =>
+          `${i.path.join('.') || '(env)'}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])] ?? null)})`,
+      ),
     );
   }
   return parsed.data;

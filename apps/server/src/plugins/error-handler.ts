@@ -1,10 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import type { ApiErrorBody, FieldIssue } from '@otakura/shared';
 import { AppError } from '../lib/errors';
 
-function body(code: string, message: string, extra: Partial<ApiErrorBody['error']> = {}): ApiErrorBody {
+function body(
+  code: string,
+  message: string,
+  extra: Partial<ApiErrorBody['error']> = {},
+): ApiErrorBody {
   return { error: { code, message, ...extra } };
 }
 
@@ -40,10 +47,21 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
       const retryAfter = Number(reply.getHeader('retry-after')) || 60;
       return reply
         .status(429)
-        .send(body('rate_limited', `Too many attempts. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`, { retryAfter }));
+        .send(
+          body(
+            'rate_limited',
+            `Too many attempts. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+            { retryAfter },
+          ),
+        );
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      const code = fe.statusCode === 413 ? 'payload_too_large' : fe.code ? fe.code.toLowerCase().replace(/^fst_err_/, '') : 'bad_request';
+      const code =
+        fe.statusCode === 413
+          ? 'payload_too_large'
+          : fe.code
+            ? fe.code.toLowerCase().replace(/^fst_err_/, '')
+            : 'bad_request';
       return reply.status(fe.statusCode).send(body(code, fe.message));
     }
     req.log.error({ err }, 'unhandled error');

@@ -9,16 +9,26 @@ import fp from 'fastify-plugin';
  * cached, any non-API GET answered with index.html so client routes work.
  * Unknown /api paths get the JSON 404.
  */
-export const webAppPlugin = fp(async function webApp(app: FastifyInstance, opts: { distDir: string; productName: string }) {
+export const webAppPlugin = fp(async function webApp(
+  app: FastifyInstance,
+  opts: { distDir: string; productName: string },
+) {
   const indexFile = path.join(opts.distDir, 'index.html');
   const hasWeb = existsSync(indexFile);
   const manifestFile = path.join(opts.distDir, 'manifest.webmanifest');
   if (existsSync(manifestFile)) {
     // The install name follows PRODUCT_NAME without a rebuild.
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
-    const body = JSON.stringify({ ...manifest, name: opts.productName, short_name: opts.productName });
+    const body = JSON.stringify({
+      ...manifest,
+      name: opts.productName,
+      short_name: opts.productName,
+    });
     app.get('/manifest.webmanifest', { schema: { hide: true } }, (_req, reply) =>
-      reply.header('content-type', 'application/manifest+json').header('cache-control', 'no-cache').send(body),
+      reply
+        .header('content-type', 'application/manifest+json')
+        .header('cache-control', 'no-cache')
+        .send(body),
     );
   }
   if (hasWeb) {
@@ -36,13 +46,18 @@ export const webAppPlugin = fp(async function webApp(app: FastifyInstance, opts:
       },
     });
   } else {
-    app.log.warn({ distDir: opts.distDir }, 'web app not built; only the API is served (run npm run build)');
+    app.log.warn(
+      { distDir: opts.distDir },
+      'web app not built; only the API is served (run npm run build)',
+    );
   }
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/files/')) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${req.method} ${url}.` } });
+      return reply
+        .status(404)
+        .send({ error: { code: 'not_found', message: `No route for ${req.method} ${url}.` } });
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb && !path.extname(url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -23,7 +23,11 @@ export interface ByteRange {
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
-  put(key: string, body: Buffer | Readable, opts: { contentType: string; size?: number }): Promise<StoredObjectInfo>;
+  put(
+    key: string,
+    body: Buffer | Readable,
+    opts: { contentType: string; size?: number },
+  ): Promise<StoredObjectInfo>;
   /** Null when the key does not exist. */
   head(key: string): Promise<StoredObjectInfo | null>;
   /** Null when the key does not exist. With a range, only those bytes. */

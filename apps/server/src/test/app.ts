@@ -61,8 +61,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (json !== undefined) headers.set('content-type', 'application/json');
-      if (rest.method && rest.method !== 'GET' && !headers.has('origin')) headers.set('origin', config.publicUrl);
-      return fetch(url + pathname, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+      if (rest.method && rest.method !== 'GET' && !headers.has('origin'))
+        headers.set('origin', config.publicUrl);
+      return fetch(url + pathname, {
+        ...rest,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
     },
     async close() {
       await app.close();

@@ -29,7 +29,10 @@ export const CommentBodySchema = z
   .string()
   .trim()
   .min(1, 'Please write a comment.')
-  .max(LIMITS.commentMax, `A comment must be at most ${LIMITS.commentMax.toLocaleString('en-US')} characters.`);
+  .max(
+    LIMITS.commentMax,
+    `A comment must be at most ${LIMITS.commentMax.toLocaleString('en-US')} characters.`,
+  );
 
 export const CreateCommentInputSchema = z.object({
   body: CommentBodySchema,
@@ -80,7 +83,9 @@ export const ListCommentReportsQuerySchema = PageQuerySchema.extend({
 export type ListCommentReportsQuery = z.infer<typeof ListCommentReportsQuerySchema>;
 
 /** `dismiss`: the comment stays. `delete_comment`: it becomes a tombstone and its open reports are resolved. */
-export const ResolveCommentReportInputSchema = z.object({ action: z.enum(['dismiss', 'delete_comment']) });
+export const ResolveCommentReportInputSchema = z.object({
+  action: z.enum(['dismiss', 'delete_comment']),
+});
 export type ResolveCommentReportInput = z.infer<typeof ResolveCommentReportInputSchema>;
 
 export const REPORT_SUCCESS_MESSAGE =

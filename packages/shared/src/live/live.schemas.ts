@@ -16,13 +16,49 @@ export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
 
 /** Events the server pushes. Counts are absolute, so a missed event never leaves a wrong number. */
 export const LiveEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('post.created'), topic: z.string(), postId: z.string(), communityId: z.string(), authorId: z.string() }),
+  z.object({
+    type: z.literal('post.created'),
+    topic: z.string(),
+    postId: z.string(),
+    communityId: z.string(),
+    authorId: z.string(),
+  }),
   z.object({ type: z.literal('post.deleted'), topic: z.string(), postId: z.string() }),
-  z.object({ type: z.literal('post.liked'), topic: z.string(), postId: z.string(), likeCount: z.number().int(), actorId: z.string() }),
-  z.object({ type: z.literal('comment.created'), topic: z.string(), postId: z.string().nullable(), mediaId: z.string().nullable(), commentId: z.string(), commentCount: z.number().int() }),
-  z.object({ type: z.literal('comment.updated'), topic: z.string(), postId: z.string().nullable(), mediaId: z.string().nullable(), commentId: z.string() }),
-  z.object({ type: z.literal('comment.liked'), topic: z.string(), commentId: z.string(), likeCount: z.number().int(), actorId: z.string() }),
-  z.object({ type: z.literal('community.members'), topic: z.string(), communityId: z.string(), memberCount: z.number().int() }),
+  z.object({
+    type: z.literal('post.liked'),
+    topic: z.string(),
+    postId: z.string(),
+    likeCount: z.number().int(),
+    actorId: z.string(),
+  }),
+  z.object({
+    type: z.literal('comment.created'),
+    topic: z.string(),
+    postId: z.string().nullable(),
+    mediaId: z.string().nullable(),
+    commentId: z.string(),
+    commentCount: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('comment.updated'),
+    topic: z.string(),
+    postId: z.string().nullable(),
+    mediaId: z.string().nullable(),
+    commentId: z.string(),
+  }),
+  z.object({
+    type: z.literal('comment.liked'),
+    topic: z.string(),
+    commentId: z.string(),
+    likeCount: z.number().int(),
+    actorId: z.string(),
+  }),
+  z.object({
+    type: z.literal('community.members'),
+    topic: z.string(),
+    communityId: z.string(),
+    memberCount: z.number().int(),
+  }),
   z.object({ type: z.literal('user.updated'), topic: z.string(), userId: z.string() }),
   z.object({ type: z.literal('pong') }),
   /** Events may have been missed (the server's bus reconnected): refetch what is on screen. */
@@ -35,7 +71,9 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('subscribed'),
     topics: z.array(z.string()),
-    denied: z.array(z.object({ topic: z.string(), code: z.enum(['forbidden', 'too_many_subscriptions']) })),
+    denied: z.array(
+      z.object({ topic: z.string(), code: z.enum(['forbidden', 'too_many_subscriptions']) }),
+    ),
   }),
   /** A client message that was not understood (`invalid_message`); the socket stays open. */
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),

@@ -31,7 +31,9 @@ export const LinkPreviewSchema = z.object({
 });
 export type LinkPreview = z.infer<typeof LinkPreviewSchema>;
 
-const HttpUrlSchema = z.url({ protocol: /^https?$/, message: 'Please enter a valid http(s) link.' }).max(2048);
+const HttpUrlSchema = z
+  .url({ protocol: /^https?$/, message: 'Please enter a valid http(s) link.' })
+  .max(2048);
 
 export const PostSchema = z.object({
   id: z.string(),
@@ -47,7 +49,12 @@ export const PostSchema = z.object({
   images: z.array(PostImageSchema),
   /** Type 2: the video as uploaded (MP4/WebM), its thumbnail (640 px WebP) and the thumbnail's size in px. */
   video: z
-    .object({ url: z.string(), thumbnailUrl: z.string().nullable(), width: z.number().int().nullable(), height: z.number().int().nullable() })
+    .object({
+      url: z.string(),
+      thumbnailUrl: z.string().nullable(),
+      width: z.number().int().nullable(),
+      height: z.number().int().nullable(),
+    })
     .nullable(),
   /** Type 5: the link and its preview (the image is a copy on our server, never hot-linked). */
   link: LinkPreviewSchema.nullable(),
@@ -98,8 +105,16 @@ export const PostTitleSchema = z
 export const CreatePostInputSchema = z
   .object({
     title: PostTitleSchema,
-    communityId: z.string({ message: 'Please choose a community.' }).uuid({ message: 'Please choose a community.' }),
-    body: z.string().max(LIMITS.bodyMax, `Text must be at most ${LIMITS.bodyMax.toLocaleString('en-US')} characters.`).optional(),
+    communityId: z
+      .string({ message: 'Please choose a community.' })
+      .uuid({ message: 'Please choose a community.' }),
+    body: z
+      .string()
+      .max(
+        LIMITS.bodyMax,
+        `Text must be at most ${LIMITS.bodyMax.toLocaleString('en-US')} characters.`,
+      )
+      .optional(),
     spoiler: flag,
     nsfw: flag,
     /**
@@ -107,10 +122,16 @@ export const CreatePostInputSchema = z
      * of the images), or one gif alone (type 4), or one video (type 2) plus `thumbnailUploadId`,
      * an image. Each upload is the caller's and used by one post only.
      */
-    uploadIds: z.array(z.string().uuid()).max(LIMITS.imagesPerPost, 'You can select up to 5 files only.').optional(),
+    uploadIds: z
+      .array(z.string().uuid())
+      .max(LIMITS.imagesPerPost, 'You can select up to 5 files only.')
+      .optional(),
     thumbnailUploadId: z.string().uuid().optional(),
     /** Url tab. */
     url: HttpUrlSchema.optional(),
   })
-  .refine((p) => !(p.url && p.uploadIds?.length), { message: 'A post has either files or a link, not both.', path: ['url'] });
+  .refine((p) => !(p.url && p.uploadIds?.length), {
+    message: 'A post has either files or a link, not both.',
+    path: ['url'],
+  });
 export type CreatePostInput = z.infer<typeof CreatePostInputSchema>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, BirthdaySchema, EmailSchema, formatBirthday, parseBirthday, UsernameSchema } from './users.schemas';
+import {
+  ageOn,
+  BirthdaySchema,
+  EmailSchema,
+  formatBirthday,
+  parseBirthday,
+  UsernameSchema,
+} from './users.schemas';
 
 describe('parseBirthday', () => {
   it('reads the spec format and its common variants', () => {
@@ -8,7 +15,15 @@ describe('parseBirthday', () => {
     expect(parseBirthday('Feb 29, 2000')).toEqual({ year: 2000, month: 2, day: 29 });
   });
   it('refuses dates that do not exist and other formats', () => {
-    for (const bad of ['February 30, 2000', 'Feb 29, 2001', '1995-05-23', 'Mayo 23, 1995', '23 May 1995', '', 'May 23 95']) {
+    for (const bad of [
+      'February 30, 2000',
+      'Feb 29, 2001',
+      '1995-05-23',
+      'Mayo 23, 1995',
+      '23 May 1995',
+      '',
+      'May 23 95',
+    ]) {
       expect(parseBirthday(bad), bad).toBeNull();
     }
   });
@@ -30,7 +45,9 @@ describe('BirthdaySchema', () => {
     const y = new Date().getUTCFullYear() - 10;
     const r = BirthdaySchema.safeParse(`March 01, ${y}`);
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe('You must be at least 18 years old to use this service.');
+    expect(r.error?.issues[0]?.message).toBe(
+      'You must be at least 18 years old to use this service.',
+    );
   });
   it('accepts an adult', () => {
     expect(BirthdaySchema.safeParse('May 23, 1990').success).toBe(true);

@@ -4,10 +4,39 @@ import { pageOf, PageQuerySchema } from '../common/page.schemas';
 
 /** Names nobody may take: routes, staff-sounding names, the system account. */
 export const RESERVED_USERNAMES = new Set([
-  'admin', 'administrator', 'root', 'system', 'support', 'help', 'moderator', 'mod', 'staff',
-  'official', 'otakura', 'api', 'feed', 'media', 'search', 'shop', 'cart', 'profile', 'login',
-  'signup', 'settings', 'security', 'privacy', 'terms', 'null', 'undefined', 'me', 'you',
-  'everyone', 'anonymous', 'deleted', 'user', 'users',
+  'admin',
+  'administrator',
+  'root',
+  'system',
+  'support',
+  'help',
+  'moderator',
+  'mod',
+  'staff',
+  'official',
+  'otakura',
+  'api',
+  'feed',
+  'media',
+  'search',
+  'shop',
+  'cart',
+  'profile',
+  'login',
+  'signup',
+  'settings',
+  'security',
+  'privacy',
+  'terms',
+  'null',
+  'undefined',
+  'me',
+  'you',
+  'everyone',
+  'anonymous',
+  'deleted',
+  'user',
+  'users',
 ]);
 
 export const UsernameSchema = z
@@ -16,7 +45,10 @@ export const UsernameSchema = z
   .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters.`)
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters.`)
   .regex(/^[A-Za-z0-9_.]+$/, 'Username may only use letters, digits, _ and .')
-  .refine((u) => !RESERVED_USERNAMES.has(u.toLowerCase()), 'That username is reserved. Please choose another.');
+  .refine(
+    (u) => !RESERVED_USERNAMES.has(u.toLowerCase()),
+    'That username is reserved. Please choose another.',
+  );
 
 export const FullNameSchema = z
   .string({ message: 'Please enter your full name.' })
@@ -28,7 +60,9 @@ export const EmailSchema = z
   .string({ message: 'Please enter your email.' })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: 'Sorry, this is not a valid email. Please enter a valid email address.' }));
+  .pipe(
+    z.email({ message: 'Sorry, this is not a valid email. Please enter a valid email address.' }),
+  );
 
 export const PasswordSchema = z
   .string({ message: 'Please enter a password.' })
@@ -36,8 +70,18 @@ export const PasswordSchema = z
   .max(128, 'Password must be at most 128 characters.');
 
 const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ] as const;
 
 export interface CalendarDate {
@@ -55,12 +99,15 @@ export function parseBirthday(text: string): CalendarDate | null {
   const m = /^\s*([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})\s*$/.exec(text);
   if (!m) return null;
   const name = m[1]!.toLowerCase();
-  const idx = MONTHS.findIndex((full) => full === name || (name.length === 3 && full.startsWith(name)));
+  const idx = MONTHS.findIndex(
+    (full) => full === name || (name.length === 3 && full.startsWith(name)),
+  );
   if (idx < 0) return null;
   const year = Number(m[3]);
   const day = Number(m[2]);
   const date = new Date(Date.UTC(year, idx, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== idx || date.getUTCDate() !== day) return null;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== idx || date.getUTCDate() !== day)
+    return null;
   if (year < 1900) return null;
   return { year, month: idx + 1, day };
 }
@@ -86,14 +133,20 @@ export const BirthdaySchema = z
   .superRefine((text, ctx) => {
     const d = parseBirthday(text);
     if (!d) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a real date as month dd, yyyy (for example May 23, 1995).' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Please enter a real date as month dd, yyyy (for example May 23, 1995).',
+      });
       return;
     }
     const today = new Date();
     if (Date.UTC(d.year, d.month - 1, d.day) > today.getTime()) {
       ctx.addIssue({ code: 'custom', message: 'Your birthday cannot be in the future.' });
     } else if (ageOn(d, today) < LIMITS.minimumAge) {
-      ctx.addIssue({ code: 'custom', message: `You must be at least ${LIMITS.minimumAge} years old to use this service.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `You must be at least ${LIMITS.minimumAge} years old to use this service.`,
+      });
     }
   });
 

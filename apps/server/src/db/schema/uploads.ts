@@ -35,7 +35,9 @@ export const uploads = pgTable(
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('uploads_user_unused_idx').on(t.userId, t.createdAt).where(sql`${t.postId} is null`),
+    index('uploads_user_unused_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.postId} is null`),
     index('uploads_post_idx').on(t.postId),
     check('uploads_kind_valid', sql`${t.kind} in ('image', 'gif', 'video')`),
     check('uploads_size_nonneg', sql`${t.size} >= 0`),

@@ -2,19 +2,28 @@ import { sql } from 'drizzle-orm';
 import type { Health } from '@otakura/shared';
 import type { AppContext } from '../../plugins/context';
 
-async function timed(fn: () => Promise<void>): Promise<{ ok: boolean; ms: number; error?: string }> {
+async function timed(
+  fn: () => Promise<void>,
+): Promise<{ ok: boolean; ms: number; error?: string }> {
   const t0 = performance.now();
   try {
     await fn();
     return { ok: true, ms: Math.round((performance.now() - t0) * 10) / 10 };
   } catch (e) {
-    return { ok: false, ms: Math.round(performance.now() - t0), error: e instanceof Error ? e.message : String(e) };
+    return {
+      ok: false,
+      ms: Math.round(performance.now() - t0),
+      error: e instanceof Error ? e.message : String(e),
+    };
   }
 }
 
 /** Checks the database and the storage and counts the content (the system user is not counted). */
 export async function getHealth(ctx: AppContext): Promise<Health> {
-  const [dbCheck, storageCheck] = await Promise.all([timed(() => ctx.database.ping()), timed(() => ctx.storage.ping())]);
+  const [dbCheck, storageCheck] = await Promise.all([
+    timed(() => ctx.database.ping()),
+    timed(() => ctx.storage.ping()),
+  ]);
   let counts: Health['counts'] = null;
   if (dbCheck.ok) {
     const res = await ctx.database.db.execute<Record<string, string | number>>(sql`
@@ -38,8 +47,18 @@ export async function getHealth(ctx: AppContext): Promise<Health> {
   return {
     status: dbCheck.ok && storageCheck.ok ? 'ok' : 'degraded',
     product: ctx.config.productName,
-    database: { status: dbCheck.ok ? 'ok' : 'down', kind: ctx.database.kind, latencyMs: dbCheck.ms, error: dbCheck.error },
-    storage: { status: storageCheck.ok ? 'ok' : 'down', kind: ctx.storage.kind, latencyMs: storageCheck.ms, error: storageCheck.error },
+    database: {
+      status: dbCheck.ok ? 'ok' : 'down',
+      kind: ctx.database.kind,
+      latencyMs: dbCheck.ms,
+      error: dbCheck.error,
+    },
+    storage: {
+      status: storageCheck.ok ? 'ok' : 'down',
+      kind: ctx.storage.kind,
+      latencyMs: storageCheck.ms,
+      error: storageCheck.error,
+    },
     counts,
   };
 }

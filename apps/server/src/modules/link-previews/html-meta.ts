@@ -40,8 +40,17 @@ const NAMED_ENTITIES: Record<string, string> = {
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\uFFFD';
+      const code =
+        name[1] === 'x' || name[1] === 'X'
+          ? parseInt(name.slice(2), 16)
+          : parseInt(name.slice(1), 10);
+      if (
+        !Number.isFinite(code) ||
+        code <= 0 ||
+        code > 0x10ffff ||
+        (code >= 0xd800 && code <= 0xdfff)
+      )
+        return '\uFFFD';
       return String.fromCodePoint(code);
     }
     return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
@@ -52,7 +61,10 @@ export function decodeEntities(text: string): string {
 function clean(value: string | undefined, max: number): string | null {
   if (value === undefined) return null;
   // eslint-disable-next-line no-control-regex
-  const text = decodeEntities(value).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = decodeEntities(value)
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text) return null;
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
@@ -115,12 +127,23 @@ export function parsePageMeta(html: string, pageUrl: URL): PageMeta {
     if (key && attrs.content !== undefined && !meta.has(key)) meta.set(key, attrs.content);
   }
   const titleTag = firstTitle(text);
-  const pick = (...keys: string[]) => keys.map((k) => meta.get(k)).find((v) => v !== undefined && v.trim() !== '');
+  const pick = (...keys: string[]) =>
+    keys.map((k) => meta.get(k)).find((v) => v !== undefined && v.trim() !== '');
 
-  const image = pick('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src', 'image');
+  const image = pick(
+    'og:image:secure_url',
+    'og:image',
+    'og:image:url',
+    'twitter:image',
+    'twitter:image:src',
+    'image',
+  );
   return {
     title: clean(pick('og:title', 'twitter:title') ?? titleTag, LIMITS.title),
-    description: clean(pick('og:description', 'twitter:description', 'description'), LIMITS.description),
+    description: clean(
+      pick('og:description', 'twitter:description', 'description'),
+      LIMITS.description,
+    ),
     siteName: clean(pick('og:site_name', 'application-name'), LIMITS.siteName),
     imageUrl: absoluteHttpUrl(image ? decodeEntities(image) : null, base),
   };
@@ -134,9 +157,7 @@ export function decodeHtml(body: Buffer, headerCharset: string | null): string {
   let label = headerCharset;
   if (!label) {
     const head = body.subarray(0, 1024).toString('latin1');
-    label =
-      /<meta\s[^>]*charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head)?.[1] ??
-      null;
+    label = /<meta\s[^>]*charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head)?.[1] ?? null;
   }
   try {
     return new TextDecoder(label ?? 'utf-8').decode(body);

@@ -1,9 +1,18 @@
 /** GET /api/link-preview?url= — the composer's preview of a pasted link. */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorBodySchema, LinkPreviewQuerySchema, LinkPreviewSchema, type LinkPreview } from '@otakura/shared';
+import {
+  ApiErrorBodySchema,
+  LinkPreviewQuerySchema,
+  LinkPreviewSchema,
+  type LinkPreview,
+} from '@otakura/shared';
 import { optionalUser, requireUser } from '../auth/auth.guard';
-import { fetchLinkPreview, type LinkPreviewData, type LinkPreviewDeps } from './link-previews.service';
+import {
+  fetchLinkPreview,
+  type LinkPreviewData,
+  type LinkPreviewDeps,
+} from './link-previews.service';
 import { linkPreviewSettings } from './link-previews.settings';
 
 /** What fetchLinkPreview needs, from the app (also used by create-post). */
@@ -38,9 +47,15 @@ export const linkPreviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['posts'],
-        summary: "A link's title, image and site name (fetched by the server, cached; nulls when the page cannot be read)",
+        summary:
+          "A link's title, image and site name (fetched by the server, cached; nulls when the page cannot be read)",
         querystring: LinkPreviewQuerySchema,
-        response: { 200: LinkPreviewSchema, 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 429: ApiErrorBodySchema },
+        response: {
+          200: LinkPreviewSchema,
+          400: ApiErrorBodySchema,
+          401: ApiErrorBodySchema,
+          429: ApiErrorBodySchema,
+        },
       },
     },
     async (req) => {

@@ -50,10 +50,22 @@ export function normalizeUrl(raw: string): URL | null {
 
 export const urlHash = (url: URL) => createHash('sha256').update(url.href).digest('hex');
 
-const empty = (url: string): LinkPreviewData => ({ url, title: null, description: null, siteName: null, imageKey: null });
+const empty = (url: string): LinkPreviewData => ({
+  url,
+  title: null,
+  description: null,
+  siteName: null,
+  imageKey: null,
+});
 
 function fromRow(row: repo.LinkPreviewRow): LinkPreviewData {
-  return { url: row.url, title: row.title, description: row.description, siteName: row.siteName, imageKey: row.imageKey };
+  return {
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    siteName: row.siteName,
+    imageKey: row.imageKey,
+  };
 }
 
 /** Concurrent requests for one URL share one fetch (per database, so test apps stay apart). */
@@ -64,7 +76,10 @@ const inflight = new WeakMap<Db, Map<string, Promise<LinkPreviewData>>>();
  * fetched now under the SSRF rules within one 5 s budget. Never throws for
  * anything about the remote page; only a database error propagates.
  */
-export async function fetchLinkPreview(deps: LinkPreviewDeps, rawUrl: string): Promise<LinkPreviewData> {
+export async function fetchLinkPreview(
+  deps: LinkPreviewDeps,
+  rawUrl: string,
+): Promise<LinkPreviewData> {
   const url = normalizeUrl(rawUrl);
   if (!url) return empty(rawUrl);
   const hash = urlHash(url);
@@ -82,7 +97,11 @@ export async function fetchLinkPreview(deps: LinkPreviewDeps, rawUrl: string): P
   return work;
 }
 
-async function fetchAndStore(deps: LinkPreviewDeps, url: URL, hash: string): Promise<LinkPreviewData> {
+async function fetchAndStore(
+  deps: LinkPreviewDeps,
+  url: URL,
+  hash: string,
+): Promise<LinkPreviewData> {
   const { settings } = deps;
   const deadline = Date.now() + settings.timeoutMs;
   const common: Omit<SafeFetchOptions, 'maxBytes' | 'overflow' | 'accept'> = {
@@ -101,7 +120,8 @@ async function fetchAndStore(deps: LinkPreviewDeps, url: URL, hash: string): Pro
       overflow: 'truncate',
       accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
     });
-    if (!HTML_TYPES.has(page.mediaType)) throw new FetchFailedError(`not HTML (${page.mediaType || 'no type'})`);
+    if (!HTML_TYPES.has(page.mediaType))
+      throw new FetchFailedError(`not HTML (${page.mediaType || 'no type'})`);
     const meta = parsePageMeta(decodeHtml(page.body, page.charset), page.url);
     data = { ...data, title: meta.title, description: meta.description, siteName: meta.siteName };
     if (meta.imageUrl) data.imageKey = await fetchImage(deps, common, meta.imageUrl, hash);

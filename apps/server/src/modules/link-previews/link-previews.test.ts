@@ -46,14 +46,18 @@ describe('isAllowedAddress', () => {
     expect(isAllowedAddress(ip, { allowLoopback: false })).toBe(false);
   });
 
-  it.each(['93.184.215.14', '1.1.1.1', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows the public %s', (ip) => {
-    expect(addressRange(ip)).toBe('unicast');
-    expect(isAllowedAddress(ip, { allowLoopback: false })).toBe(true);
-  });
+  it.each(['93.184.215.14', '1.1.1.1', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+    'allows the public %s',
+    (ip) => {
+      expect(addressRange(ip)).toBe('unicast');
+      expect(isAllowedAddress(ip, { allowLoopback: false })).toBe(true);
+    },
+  );
 
   it('with allowLoopback admits loopback only, nothing else private', () => {
     const policy = { allowLoopback: true };
-    for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(isAllowedAddress(ip, policy)).toBe(true);
+    for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+      expect(isAllowedAddress(ip, policy)).toBe(true);
     for (const ip of ['10.0.0.1', '169.254.169.254', '192.168.0.1', 'fe80::1', '0.0.0.0', '::']) {
       expect(isAllowedAddress(ip, policy)).toBe(false);
     }
@@ -64,13 +68,21 @@ describe('isAllowedAddress', () => {
       { address: '93.184.215.14', family: 4 },
       { address: '10.0.0.1', family: 4 },
     ];
-    await expect(resolveAllowed('mixed.example', { allowLoopback: false }, resolver)).rejects.toBeInstanceOf(BlockedTargetError);
-    await expect(resolveAllowed('localhost', { allowLoopback: false })).rejects.toBeInstanceOf(BlockedTargetError);
-    await expect(resolveAllowed('[::1]', { allowLoopback: false })).rejects.toBeInstanceOf(BlockedTargetError);
+    await expect(
+      resolveAllowed('mixed.example', { allowLoopback: false }, resolver),
+    ).rejects.toBeInstanceOf(BlockedTargetError);
+    await expect(resolveAllowed('localhost', { allowLoopback: false })).rejects.toBeInstanceOf(
+      BlockedTargetError,
+    );
+    await expect(resolveAllowed('[::1]', { allowLoopback: false })).rejects.toBeInstanceOf(
+      BlockedTargetError,
+    );
     const nowhere = async () => {
       throw Object.assign(new Error('nope'), { code: 'ENOTFOUND' });
     };
-    await expect(resolveAllowed('nowhere.invalid', { allowLoopback: false }, nowhere)).rejects.toBeInstanceOf(BlockedTargetError);
+    await expect(
+      resolveAllowed('nowhere.invalid', { allowLoopback: false }, nowhere),
+    ).rejects.toBeInstanceOf(BlockedTargetError);
   });
 });
 
@@ -100,21 +112,30 @@ describe('parsePageMeta', () => {
         The   real title
       </title>
       <meta property="og:image" content="javascript:alert(1)"></head>`;
-    expect(parsePageMeta(html, base)).toMatchObject({ title: 'The real title', imageUrl: null, siteName: null });
+    expect(parsePageMeta(html, base)).toMatchObject({
+      title: 'The real title',
+      imageUrl: null,
+      siteName: null,
+    });
   });
 
   it('caps long titles and survives garbage quickly', () => {
     const meta = parsePageMeta(`<title>${'x'.repeat(5000)}</title>`, base);
     expect(meta.title!.length).toBeLessThanOrEqual(300);
     const start = Date.now();
-    parsePageMeta('<meta '.repeat(100_000) + '<title'.repeat(100_000) + '<script'.repeat(50_000), base);
+    parsePageMeta(
+      '<meta '.repeat(100_000) + '<title'.repeat(100_000) + '<script'.repeat(50_000),
+      base,
+    );
     expect(Date.now() - start).toBeLessThan(2000);
   });
 
   it('decodes the charset of the header or the page', () => {
     const latin1 = Buffer.from('<meta charset="iso-8859-1"><title>Caf\xe9</title>', 'latin1');
     expect(parsePageMeta(decodeHtml(latin1, null), base).title).toBe('Café');
-    expect(parsePageMeta(decodeHtml(Buffer.from('<title>Café</title>'), 'utf-8'), base).title).toBe('Café');
+    expect(parsePageMeta(decodeHtml(Buffer.from('<title>Café</title>'), 'utf-8'), base).title).toBe(
+      'Café',
+    );
   });
 });
 
@@ -127,13 +148,20 @@ interface LocalSite {
 }
 
 async function startSite(): Promise<LocalSite> {
-  const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#cc3366' } }).png().toBuffer();
+  const png = await sharp({
+    create: { width: 1200, height: 630, channels: 3, background: '#cc3366' },
+  })
+    .png()
+    .toBuffer();
   const requests: LocalSite['requests'] = [];
   const server = http.createServer((req, res) => {
     requests.push({ url: req.url ?? '', headers: req.headers });
     const url = new URL(req.url ?? '/', 'http://local');
     const page = (head: string) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'tracker=1; Path=/' });
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'set-cookie': 'tracker=1; Path=/',
+      });
       res.end(`<!doctype html><html><head>${head}</head><body>hi</body></html>`);
     };
     switch (url.pathname) {
@@ -142,9 +170,13 @@ async function startSite(): Promise<LocalSite> {
           `<title>Plain title</title><meta property="og:title" content="Otakura Weekly"><meta property="og:site_name" content="Local Site"><meta property="og:image" content="/cover.png">`,
         );
       case '/private-image':
-        return page(`<meta property="og:title" content="Has a private image"><meta property="og:image" content="http://169.254.169.254/latest/meta-data/">`);
+        return page(
+          `<meta property="og:title" content="Has a private image"><meta property="og:image" content="http://169.254.169.254/latest/meta-data/">`,
+        );
       case '/svg-image':
-        return page(`<meta property="og:title" content="Has an SVG"><meta property="og:image" content="/logo.svg">`);
+        return page(
+          `<meta property="og:title" content="Has an SVG"><meta property="og:image" content="/logo.svg">`,
+        );
       case '/cover.png':
         res.writeHead(200, { 'content-type': 'image/png' });
         return res.end(png);
@@ -248,14 +280,22 @@ describe('link previews through the API', () => {
     ['169.254.169.254', () => 'http://169.254.169.254/latest/meta-data/'],
     ['0.0.0.0', (s: LocalSite) => `http://0.0.0.0:${s.port}/page`],
     ['[::ffff:127.0.0.1]', (s: LocalSite) => `http://[::ffff:127.0.0.1]:${s.port}/page`],
-  ])('refuses %s when loopback is not allowed: nulls, and no request is made', async (_name, make) => {
-    const asked = site.requests.length;
-    const started = Date.now();
-    const url = fresh(make(site));
-    expect(await preview(url)).toEqual({ url: new URL(url).href, title: null, imageUrl: null, siteName: null });
-    expect(site.requests.length).toBe(asked);
-    expect(Date.now() - started).toBeLessThan(3000);
-  });
+  ])(
+    'refuses %s when loopback is not allowed: nulls, and no request is made',
+    async (_name, make) => {
+      const asked = site.requests.length;
+      const started = Date.now();
+      const url = fresh(make(site));
+      expect(await preview(url)).toEqual({
+        url: new URL(url).href,
+        title: null,
+        imageUrl: null,
+        siteName: null,
+      });
+      expect(site.requests.length).toBe(asked);
+      expect(Date.now() - started).toBeLessThan(3000);
+    },
+  );
 
   it.each([
     ['10.0.0.1', 'http://10.0.0.1/admin'],
@@ -282,8 +322,14 @@ describe('link previews through the API', () => {
 
   it('keeps the title but no image when the image is private or not an image', async () => {
     linkPreviewSettings(t.ctx).allowLoopback = true;
-    expect(await preview(fresh(`${site.url}/private-image`))).toMatchObject({ title: 'Has a private image', imageUrl: null });
-    expect(await preview(fresh(`${site.url}/svg-image`))).toMatchObject({ title: 'Has an SVG', imageUrl: null });
+    expect(await preview(fresh(`${site.url}/private-image`))).toMatchObject({
+      title: 'Has a private image',
+      imageUrl: null,
+    });
+    expect(await preview(fresh(`${site.url}/svg-image`))).toMatchObject({
+      title: 'Has an SVG',
+      imageUrl: null,
+    });
   });
 
   it('reads only HTML, cuts a page at 1 MB, and gives up after the timeout', async () => {
@@ -323,8 +369,16 @@ describe('link previews through the API', () => {
   });
 
   it('answers 400 for a link that is not http(s) and 401 without a session', async () => {
-    await expectApiError(await user.http(`/api/link-preview?url=${encodeURIComponent('ftp://example.com/')}`), 400, 'validation_error');
-    await expectApiError(await t.http(`/api/link-preview?url=${encodeURIComponent('https://example.com/')}`), 401, 'unauthorized');
+    await expectApiError(
+      await user.http(`/api/link-preview?url=${encodeURIComponent('ftp://example.com/')}`),
+      400,
+      'validation_error',
+    );
+    await expectApiError(
+      await t.http(`/api/link-preview?url=${encodeURIComponent('https://example.com/')}`),
+      401,
+      'unauthorized',
+    );
   });
 
   it('gives a url post its preview, and a refused one silently none', async () => {
@@ -343,7 +397,11 @@ describe('link previews through the API', () => {
     linkPreviewSettings(t.ctx).allowLoopback = false;
     const refused = await user.http('/api/posts', {
       method: 'POST',
-      json: { title: 'Sneaky', communityId: community.id, url: 'http://169.254.169.254/latest/meta-data/' },
+      json: {
+        title: 'Sneaky',
+        communityId: community.id,
+        url: 'http://169.254.169.254/latest/meta-data/',
+      },
     });
     expect(refused.status).toBe(201);
     expect(PostSchema.parse(await refused.json()).link).toEqual({

@@ -9,7 +9,13 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { BlockedTargetError, pinnedLookup, resolveAllowed, type AddressPolicy, type Resolver } from './ssrf-guard';
+import {
+  BlockedTargetError,
+  pinnedLookup,
+  resolveAllowed,
+  type AddressPolicy,
+  type Resolver,
+} from './ssrf-guard';
 
 export interface SafeFetchOptions {
   policy: AddressPolicy;
@@ -48,7 +54,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Checks what a URL may be before any connection: scheme, credentials. */
 export function checkUrlShape(url: URL): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedTargetError(`scheme ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new BlockedTargetError(`scheme ${url.protocol}`);
   if (url.username || url.password) throw new BlockedTargetError('credentials in the URL');
   if (!url.hostname) throw new BlockedTargetError('no host');
 }
@@ -73,7 +80,10 @@ export async function safeGet(input: string | URL, opts: SafeFetchOptions): Prom
   for (let hop = 0; ; hop++) {
     checkUrlShape(url);
     url.hash = '';
-    const addresses = await withDeadline(resolveAllowed(url.hostname, opts.policy, opts.resolver), opts.deadline);
+    const addresses = await withDeadline(
+      resolveAllowed(url.hostname, opts.policy, opts.resolver),
+      opts.deadline,
+    );
     const res = await request(url, addresses, opts);
     if (REDIRECTS.has(res.statusCode ?? 0) && res.headers.location) {
       res.destroy();
@@ -97,7 +107,12 @@ export async function safeGet(input: string | URL, opts: SafeFetchOptions): Prom
       url,
       status,
       mediaType: mediaType.trim().toLowerCase(),
-      charset: charsetParam ? charsetParam.slice(8).replace(/^["']|["']$/g, '').trim() : null,
+      charset: charsetParam
+        ? charsetParam
+            .slice(8)
+            .replace(/^["']|["']$/g, '')
+            .trim()
+        : null,
       body,
       truncated,
     };
@@ -124,7 +139,10 @@ function request(
         // Deliberately nothing else: no cookie, no authorization, no forwarded client data.
       },
     });
-    const timer = setTimeout(() => req.destroy(new FetchFailedError('timed out')), remaining(opts.deadline));
+    const timer = setTimeout(
+      () => req.destroy(new FetchFailedError('timed out')),
+      remaining(opts.deadline),
+    );
     req.once('response', (res) => {
       clearTimeout(timer);
       // The body keeps its own deadline in readBody.
@@ -133,14 +151,20 @@ function request(
     req.once('timeout', () => req.destroy(new FetchFailedError('timed out')));
     req.once('error', (err) => {
       clearTimeout(timer);
-      reject(err instanceof FetchFailedError || err instanceof BlockedTargetError ? err : new FetchFailedError(err.message));
+      reject(
+        err instanceof FetchFailedError || err instanceof BlockedTargetError
+          ? err
+          : new FetchFailedError(err.message),
+      );
     });
     req.end();
   });
 }
 
 function decoded(res: http.IncomingMessage): Readable {
-  const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   const options = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
   switch (encoding) {
     case 'gzip':
@@ -156,7 +180,10 @@ function decoded(res: http.IncomingMessage): Readable {
 }
 
 /** The (decoded) body, at most maxBytes of it: a compressed bomb stops at the cap too. */
-async function readBody(res: http.IncomingMessage, opts: SafeFetchOptions): Promise<{ body: Buffer; truncated: boolean }> {
+async function readBody(
+  res: http.IncomingMessage,
+  opts: SafeFetchOptions,
+): Promise<{ body: Buffer; truncated: boolean }> {
   const stream = decoded(res);
   const timer = setTimeout(() => {
     const err = new FetchFailedError('timed out');
@@ -168,7 +195,12 @@ async function readBody(res: http.IncomingMessage, opts: SafeFetchOptions): Prom
   let size = 0;
   let truncated = false;
   try {
-    if (opts.overflow === 'fail' && Number.isFinite(declared) && !res.headers['content-encoding'] && declared > opts.maxBytes) {
+    if (
+      opts.overflow === 'fail' &&
+      Number.isFinite(declared) &&
+      !res.headers['content-encoding'] &&
+      declared > opts.maxBytes
+    ) {
       throw new FetchFailedError('body too large');
     }
     for await (const chunk of stream) {

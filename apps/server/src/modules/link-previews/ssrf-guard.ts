@@ -24,7 +24,8 @@ export interface ResolvedAddress {
 /** Hostname → every address it resolves to. Swappable in tests. */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+export const systemResolver: Resolver = (hostname) =>
+  dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /** A target the policy refuses; `reason` is for logs, never for the client. */
 export class BlockedTargetError extends Error {
@@ -67,14 +68,17 @@ export async function resolveAllowed(
   const host = bareHostname(hostname);
   const literal = net.isIP(host);
   if (literal) {
-    if (!isAllowedAddress(host, policy)) throw new BlockedTargetError(`address ${host} is ${addressRange(host)}`);
+    if (!isAllowedAddress(host, policy))
+      throw new BlockedTargetError(`address ${host} is ${addressRange(host)}`);
     return [{ address: host, family: literal }];
   }
   let addresses: ResolvedAddress[];
   try {
     addresses = await resolver(host);
   } catch (err) {
-    throw new BlockedTargetError(`${host} does not resolve (${(err as { code?: string }).code ?? 'error'})`);
+    throw new BlockedTargetError(
+      `${host} does not resolve (${(err as { code?: string }).code ?? 'error'})`,
+    );
   }
   if (!addresses.length) throw new BlockedTargetError(`${host} has no address`);
   for (const a of addresses) {
@@ -85,24 +89,39 @@ export async function resolveAllowed(
   return addresses;
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * A `lookup` for http.request / tls.connect that answers only the addresses
  * already resolved and checked, so the socket goes where the check said.
  */
 export function pinnedLookup(addresses: ResolvedAddress[]) {
-  return (_hostname: string, options: dns.LookupOptions | number | LookupCallback, callback?: LookupCallback): void => {
+  return (
+    _hostname: string,
+    options: dns.LookupOptions | number | LookupCallback,
+    callback?: LookupCallback,
+  ): void => {
     const cb = (typeof options === 'function' ? options : callback) as LookupCallback;
     const opts = typeof options === 'object' ? options : {};
-    const wanted = opts.family === 4 || opts.family === 6 ? addresses.filter((a) => a.family === opts.family) : addresses;
+    const wanted =
+      opts.family === 4 || opts.family === 6
+        ? addresses.filter((a) => a.family === opts.family)
+        : addresses;
     if (!wanted.length) {
       const err: NodeJS.ErrnoException = new Error('no allowed address of that family');
       err.code = 'ENOTFOUND';
       cb(err, opts.all ? [] : '', undefined);
       return;
     }
-    if (opts.all) cb(null, wanted.map((a) => ({ address: a.address, family: a.family })));
+    if (opts.all)
+      cb(
+        null,
+        wanted.map((a) => ({ address: a.address, family: a.family })),
+      );
     else cb(null, wanted[0]!.address, wanted[0]!.family);
   };
 }

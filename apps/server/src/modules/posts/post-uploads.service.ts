@@ -25,10 +25,18 @@ export interface UploadDeps {
 }
 
 export const UPLOAD_MESSAGES = {
-  unsupported: 'That file is not a supported image or video. Use JPEG, PNG, WebP, GIF, AVIF, MP4 or WebM.',
+  unsupported:
+    'That file is not a supported image or video. Use JPEG, PNG, WebP, GIF, AVIF, MP4 or WebM.',
 } as const;
 
-const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/apng', 'image/webp', 'image/gif', 'image/avif']);
+const IMAGE_MIMES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/apng',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+]);
 const VIDEO_MIMES = new Set(['video/mp4', 'video/x-m4v', 'video/webm']);
 
 /** Unused uploads older than this are removed (rows and files) the next time their owner uploads. */
@@ -71,9 +79,22 @@ export async function savePostUpload(
     if (file.size > maxBytes.video) throw payloadTooLarge(tooLargeMessage(maxBytes.video));
     const video = await inspectVideo(file.path);
     const key = `${uploadPrefix('post-videos', userId)}/${id}.${video.ext}`;
-    await deps.storage.put(key, createReadStream(file.path), { contentType: video.contentType, size: video.size });
+    await deps.storage.put(key, createReadStream(file.path), {
+      contentType: video.contentType,
+      size: video.size,
+    });
     keys = [key];
-    values = { id, userId, kind: 'video', key, largeKey: null, width: null, height: null, placeholder: null, size: file.size };
+    values = {
+      id,
+      userId,
+      kind: 'video',
+      key,
+      largeKey: null,
+      width: null,
+      height: null,
+      placeholder: null,
+      size: file.size,
+    };
   } else {
     throw unsupportedMedia(UPLOAD_MESSAGES.unsupported);
   }

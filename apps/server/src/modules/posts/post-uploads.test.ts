@@ -6,7 +6,16 @@ import { uploads } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { expectApiError, sendUpload, upload } from '../../test/post-factories';
-import { animatedGif, ebmlBytes, HTML, mp4Bytes, pngOf, sidewaysJpegWithGps, SVG, TEXT } from '../uploads/test-fixtures';
+import {
+  animatedGif,
+  ebmlBytes,
+  HTML,
+  mp4Bytes,
+  pngOf,
+  sidewaysJpegWithGps,
+  SVG,
+  TEXT,
+} from '../uploads/test-fixtures';
 import { postsSettings } from './posts.settings';
 
 let t: TestApp;
@@ -26,7 +35,9 @@ describe('POST /api/uploads', () => {
   it('stores an image as WebP variants under post-images/{uid}/ and answers an unused Upload', async () => {
     const up = await upload(alice.http, await pngOf(1500, 1000), 'holiday.png', 'image/png');
     expect(up).toMatchObject({ kind: 'image', width: 1500, height: 1000 });
-    expect(up.url).toMatch(new RegExp(`^/files/post-images/${alice.user.id}/[0-9a-f-]{36}-640\\.webp$`));
+    expect(up.url).toMatch(
+      new RegExp(`^/files/post-images/${alice.user.id}/[0-9a-f-]{36}-640\\.webp$`),
+    );
     expect(up.placeholder).toMatch(/^#[0-9a-f]{6}$/);
     const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, up.id));
     expect(row).toMatchObject({ userId: alice.user.id, kind: 'image', postId: null });
@@ -44,14 +55,25 @@ describe('POST /api/uploads', () => {
   });
 
   it("decides 'gif' from the bytes, whatever the file is called", async () => {
-    const up = await upload(alice.http, await animatedGif(60, 40, ['#ff0000', '#00ff00']), 'not-a-gif.png', 'image/png');
+    const up = await upload(
+      alice.http,
+      await animatedGif(60, 40, ['#ff0000', '#00ff00']),
+      'not-a-gif.png',
+      'image/png',
+    );
     expect(up.kind).toBe('gif');
   });
 
   it("decides 'video' for MP4 and WebM under post-videos/{uid}/, stored as sent", async () => {
     const mp4 = mp4Bytes();
     const up = await upload(alice.http, mp4, 'clip.bin', 'application/octet-stream');
-    expect(up).toMatchObject({ kind: 'video', width: null, height: null, placeholder: null, size: mp4.length });
+    expect(up).toMatchObject({
+      kind: 'video',
+      width: null,
+      height: null,
+      placeholder: null,
+      size: mp4.length,
+    });
     expect(up.url).toMatch(new RegExp(`^/files/post-videos/${alice.user.id}/[0-9a-f-]{36}\\.mp4$`));
     const stored = await t.storage.head(keyOf(up.url));
     expect(stored).toMatchObject({ size: mp4.length, contentType: 'video/mp4' });
@@ -65,9 +87,19 @@ describe('POST /api/uploads', () => {
     ['an HTML page called .jpg', HTML, 'page.jpg', 'image/jpeg'],
     ['a Matroska file (not WebM)', ebmlBytes('matroska'), 'film.webm', 'video/webm'],
   ])('refuses %s with 415 and stores nothing', async (_name, bytes, filename, type) => {
-    const before = await t.database.db.select().from(uploads).where(eq(uploads.userId, alice.user.id));
-    await expectApiError(await sendUpload(alice.http, bytes, filename, type), 415, 'unsupported_media_type');
-    const after = await t.database.db.select().from(uploads).where(eq(uploads.userId, alice.user.id));
+    const before = await t.database.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.userId, alice.user.id));
+    await expectApiError(
+      await sendUpload(alice.http, bytes, filename, type),
+      415,
+      'unsupported_media_type',
+    );
+    const after = await t.database.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.userId, alice.user.id));
     expect(after.length).toBe(before.length);
   });
 
@@ -81,7 +113,9 @@ describe('POST /api/uploads', () => {
       const body = await expectApiError(res, 413, 'payload_too_large');
       expect(body.error.message).toBe('That file is too large. The limit is 64 KB.');
       // Under the video cap but over the image cap: refused as what the bytes are.
-      const noisy = await sharp(randomBytes(130 * 130 * 3), { raw: { width: 130, height: 130, channels: 3 } })
+      const noisy = await sharp(randomBytes(130 * 130 * 3), {
+        raw: { width: 130, height: 130, channels: 3 },
+      })
         .png()
         .toBuffer();
       expect(noisy.length).toBeGreaterThan(40 * 1024);
@@ -101,10 +135,20 @@ describe('POST /api/uploads', () => {
     const [oldRow] = await t.database.db.select().from(uploads).where(eq(uploads.id, old.id));
     await upload(user.http, await pngOf(50, 50));
     await expect
-      .poll(async () => (await t.database.db.select().from(uploads).where(eq(uploads.id, old.id))).length)
+      .poll(
+        async () =>
+          (await t.database.db.select().from(uploads).where(eq(uploads.id, old.id))).length,
+      )
       .toBe(0);
-    await expect.poll(async () => [await t.storage.head(oldRow!.key), await t.storage.head(oldRow!.largeKey!)]).toEqual([null, null]);
-    expect(await t.database.db.select().from(uploads).where(eq(uploads.id, used.id))).toHaveLength(1);
+    await expect
+      .poll(async () => [
+        await t.storage.head(oldRow!.key),
+        await t.storage.head(oldRow!.largeKey!),
+      ])
+      .toEqual([null, null]);
+    expect(await t.database.db.select().from(uploads).where(eq(uploads.id, used.id))).toHaveLength(
+      1,
+    );
   });
 
   it('answers 400 without a file and 401 without a session', async () => {

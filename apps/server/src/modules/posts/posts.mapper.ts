@@ -3,11 +3,19 @@
  * `/files/<key>` URLs, authors become UserSummary, communities a small summary.
  * Nothing else of a row (owner ids of files, deletion state, raw keys) is sent.
  */
-import { POST_TYPES, type LikeState, type Post, type PostType, type Upload, type UploadKind } from '@otakura/shared';
+import {
+  POST_TYPES,
+  type LikeState,
+  type Post,
+  type PostType,
+  type Upload,
+  type UploadKind,
+} from '@otakura/shared';
 import { fileUrl, toUserSummary } from '../users/users.mapper';
 import type { PostImageRow, PostRow, UploadRow } from './posts.repository';
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const iso = (value: Date | string) =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
 
 export function toPost(row: PostRow, images: PostImageRow[] = []): Post {
   const type = row.type as PostType;
@@ -48,7 +56,12 @@ export function toPost(row: PostRow, images: PostImageRow[] = []): Post {
         : null,
     link:
       type === POST_TYPES.url && row.url
-        ? { url: row.url, title: row.url_title, imageUrl: fileUrl(row.url_image_key), siteName: row.url_site_name }
+        ? {
+            url: row.url,
+            title: row.url_title,
+            imageUrl: fileUrl(row.url_image_key),
+            siteName: row.url_site_name,
+          }
         : null,
     likeCount: Number(row.like_count),
     commentCount: Number(row.comment_count),

@@ -63,7 +63,11 @@ export function postSelect(viewerId: string): SQL {
 }
 
 /** A visible (not deleted) post as the viewer sees it. */
-export async function findPostRow(db: Db, postId: string, viewerId: string): Promise<PostRow | undefined> {
+export async function findPostRow(
+  db: Db,
+  postId: string,
+  viewerId: string,
+): Promise<PostRow | undefined> {
   const [row] = await queryRows<PostRow>(
     db,
     sql`${postSelect(viewerId)} where p.id = ${postId}::uuid and p.deleted_at is null`,
@@ -94,16 +98,26 @@ export async function findImages(db: Db, postIds: string[]): Promise<Map<string,
 export async function findPostHead(
   db: Db,
   postId: string,
-): Promise<{ id: string; userId: string; communityId: string; deletedAt: Date | null } | undefined> {
+): Promise<
+  { id: string; userId: string; communityId: string; deletedAt: Date | null } | undefined
+> {
   const [row] = await db
-    .select({ id: posts.id, userId: posts.userId, communityId: posts.communityId, deletedAt: posts.deletedAt })
+    .select({
+      id: posts.id,
+      userId: posts.userId,
+      communityId: posts.communityId,
+      deletedAt: posts.deletedAt,
+    })
     .from(posts)
     .where(eq(posts.id, postId));
   return row;
 }
 
 export async function communityExists(db: Db, communityId: string): Promise<boolean> {
-  const [row] = await db.select({ id: communities.id }).from(communities).where(eq(communities.id, communityId));
+  const [row] = await db
+    .select({ id: communities.id })
+    .from(communities)
+    .where(eq(communities.id, communityId));
   return !!row;
 }
 
@@ -114,7 +128,10 @@ export async function findUploads(db: Db, ids: string[]): Promise<UploadRow[]> {
   return db.select().from(uploads).where(inArray(uploads.id, ids));
 }
 
-export async function insertUpload(db: Db, values: typeof uploads.$inferInsert): Promise<UploadRow> {
+export async function insertUpload(
+  db: Db,
+  values: typeof uploads.$inferInsert,
+): Promise<UploadRow> {
   const [row] = await db.insert(uploads).values(values).returning();
   return row!;
 }
@@ -124,7 +141,12 @@ export async function insertUpload(db: Db, values: typeof uploads.$inferInsert):
  * job: it compares the count. `post_id is null` in the WHERE makes a second claim of
  * the same upload (two posts at once) find nothing.
  */
-export async function claimUploads(db: Db, userId: string, postId: string, ids: string[]): Promise<number> {
+export async function claimUploads(
+  db: Db,
+  userId: string,
+  postId: string,
+  ids: string[],
+): Promise<number> {
   const rows = await db
     .update(uploads)
     .set({ postId })
@@ -143,7 +165,11 @@ export async function releasePostUploads(db: Db, postId: string): Promise<string
 }
 
 /** Unused uploads of a user older than `olderThanMs`: rows deleted, keys answered (files are the caller's). */
-export async function deleteStaleUploads(db: Db, userId: string, olderThanMs: number): Promise<string[]> {
+export async function deleteStaleUploads(
+  db: Db,
+  userId: string,
+  olderThanMs: number,
+): Promise<string[]> {
   const rows = await db
     .delete(uploads)
     .where(
@@ -164,12 +190,20 @@ export async function insertPost(db: Db, values: NewPost): Promise<string> {
   return row!.id;
 }
 
-export async function insertImages(db: Db, rows: (typeof postImages.$inferInsert)[]): Promise<void> {
+export async function insertImages(
+  db: Db,
+  rows: (typeof postImages.$inferInsert)[],
+): Promise<void> {
   if (rows.length) await db.insert(postImages).values(rows);
 }
 
 /** Moves the post counters of an author and a community by `delta` (same transaction as the post row). */
-export async function bumpPostCounts(db: Db, userId: string, communityId: string, delta: 1 | -1): Promise<void> {
+export async function bumpPostCounts(
+  db: Db,
+  userId: string,
+  communityId: string,
+  delta: 1 | -1,
+): Promise<void> {
   await db
     .update(users)
     .set({ postCount: sql`${users.postCount} + ${delta}` })
@@ -215,7 +249,11 @@ export async function deleteLike(db: Db, userId: string, postId: string): Promis
 }
 
 /** Adds `delta` to like_count (or reads it, for 0); null when the post is missing or deleted. */
-export async function moveLikeCount(db: Db, postId: string, delta: -1 | 0 | 1): Promise<number | null> {
+export async function moveLikeCount(
+  db: Db,
+  postId: string,
+  delta: -1 | 0 | 1,
+): Promise<number | null> {
   const rows =
     delta === 0
       ? await db

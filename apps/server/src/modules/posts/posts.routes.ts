@@ -3,7 +3,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorBodySchema, CreatePostInputSchema, LikeStateSchema, PostSchema, UploadSchema } from '@otakura/shared';
+import {
+  ApiErrorBodySchema,
+  CreatePostInputSchema,
+  LikeStateSchema,
+  PostSchema,
+  UploadSchema,
+} from '@otakura/shared';
 import { optionalUser, requireUser } from '../auth/auth.guard';
 import { linkPreviewDeps } from '../link-previews/link-previews.routes';
 import { fetchLinkPreview } from '../link-previews/link-previews.service';
@@ -43,16 +49,27 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['posts'],
-        summary: 'Upload one image, GIF or video for a post (multipart, field `file`); the kind is read from the bytes',
+        summary:
+          'Upload one image, GIF or video for a post (multipart, field `file`); the kind is read from the bytes',
         consumes: ['multipart/form-data'],
-        response: { 201: UploadSchema, ...errors, 413: ApiErrorBodySchema, 415: ApiErrorBodySchema, 429: ApiErrorBodySchema },
+        response: {
+          201: UploadSchema,
+          ...errors,
+          413: ApiErrorBodySchema,
+          415: ApiErrorBodySchema,
+          429: ApiErrorBodySchema,
+        },
       },
     },
     async (req, reply) => {
       const user = await requireUser(req);
       const caps = postsSettings(app.ctx).uploadMaxBytes;
       // Read under the larger cap; the cap of what the bytes turn out to be is checked next.
-      const file = await readFileToTemp(req, { kind: 'video', reply, maxBytes: Math.max(caps.image, caps.video) });
+      const file = await readFileToTemp(req, {
+        kind: 'video',
+        reply,
+        maxBytes: Math.max(caps.image, caps.video),
+      });
       try {
         const upload = await savePostUpload(deps(), user.id, file, caps);
         void purgeStaleUploads(deps(), user.id);

@@ -74,33 +74,50 @@ async function planMedia(db: Db, userId: string, input: CreatePostInput): Promis
   const ids = input.uploadIds ?? [];
   const thumbId = input.thumbnailUploadId;
   if (input.url) {
-    if (thumbId) throw validationError([{ path: 'thumbnailUploadId', message: POST_MESSAGES.thumbnailWithoutVideo }]);
+    if (thumbId)
+      throw validationError([
+        { path: 'thumbnailUploadId', message: POST_MESSAGES.thumbnailWithoutVideo },
+      ]);
     return { type: POST_TYPES.url, claim: [], images: [] };
   }
   const all = thumbId ? [...ids, thumbId] : ids;
-  if (new Set(all).size !== all.length) throw validationError([{ path: 'uploadIds', message: POST_MESSAGES.duplicateUpload }]);
+  if (new Set(all).size !== all.length)
+    throw validationError([{ path: 'uploadIds', message: POST_MESSAGES.duplicateUpload }]);
 
   const found = new Map((await repo.findUploads(db, all)).map((u) => [u.id, u]));
   const issues: FieldIssue[] = [];
-  const pathOf = (id: string) => (id === thumbId ? 'thumbnailUploadId' : `uploadIds.${ids.indexOf(id)}`);
+  const pathOf = (id: string) =>
+    id === thumbId ? 'thumbnailUploadId' : `uploadIds.${ids.indexOf(id)}`;
   for (const id of all) {
     const row = found.get(id);
     // Someone else's upload answers like a missing one: ids of others' files reveal nothing.
-    if (!row || row.userId !== userId) issues.push({ path: pathOf(id), message: POST_MESSAGES.uploadNotFound });
+    if (!row || row.userId !== userId)
+      issues.push({ path: pathOf(id), message: POST_MESSAGES.uploadNotFound });
   }
   if (issues.length) throw validationError(issues, issues[0]!.message);
-  if (all.some((id) => found.get(id)!.postId)) throw conflict('upload_already_used', POST_MESSAGES.uploadUsed);
+  if (all.some((id) => found.get(id)!.postId))
+    throw conflict('upload_already_used', POST_MESSAGES.uploadUsed);
 
   const files = ids.map((id) => found.get(id)!);
   const thumbnail = thumbId ? found.get(thumbId) : undefined;
   const videos = files.filter((f) => f.kind === 'video');
   if (videos.length) {
-    if (files.length !== 1) throw validationError([{ path: 'uploadIds', message: POST_MESSAGES.videoAlone }]);
-    if (!thumbnail) throw validationError([{ path: 'thumbnailUploadId', message: POST_MESSAGES.videoNeedsThumbnail }]);
-    if (thumbnail.kind === 'video') throw validationError([{ path: 'thumbnailUploadId', message: POST_MESSAGES.thumbnailNotImage }]);
+    if (files.length !== 1)
+      throw validationError([{ path: 'uploadIds', message: POST_MESSAGES.videoAlone }]);
+    if (!thumbnail)
+      throw validationError([
+        { path: 'thumbnailUploadId', message: POST_MESSAGES.videoNeedsThumbnail },
+      ]);
+    if (thumbnail.kind === 'video')
+      throw validationError([
+        { path: 'thumbnailUploadId', message: POST_MESSAGES.thumbnailNotImage },
+      ]);
     return { type: POST_TYPES.video, claim: all, images: [], video: videos[0], thumbnail };
   }
-  if (thumbnail) throw validationError([{ path: 'thumbnailUploadId', message: POST_MESSAGES.thumbnailWithoutVideo }]);
+  if (thumbnail)
+    throw validationError([
+      { path: 'thumbnailUploadId', message: POST_MESSAGES.thumbnailWithoutVideo },
+    ]);
   if (!files.length) return { type: POST_TYPES.text, claim: [], images: [] };
   const type = files.length === 1 && files[0]!.kind === 'gif' ? POST_TYPES.gif : POST_TYPES.image;
   return { type, claim: all, images: files };
@@ -123,9 +140,16 @@ async function previewOf(deps: PostsDeps, url: string): Promise<LinkPreviewData>
  * post took one meanwhile) and moves the author's and the community's post counts.
  * Publishes `post.created` after the commit.
  */
-export async function createPost(deps: PostsDeps, userId: string, input: CreatePostInput): Promise<Post> {
+export async function createPost(
+  deps: PostsDeps,
+  userId: string,
+  input: CreatePostInput,
+): Promise<Post> {
   const chooseCommunity = () =>
-    validationError([{ path: 'communityId', message: POST_MESSAGES.chooseCommunity }], POST_MESSAGES.chooseCommunity);
+    validationError(
+      [{ path: 'communityId', message: POST_MESSAGES.chooseCommunity }],
+      POST_MESSAGES.chooseCommunity,
+    );
   if (!(await repo.communityExists(deps.db, input.communityId))) throw chooseCommunity();
   const media = await planMedia(deps.db, userId, input);
   const preview = input.url ? await previewOf(deps, input.url) : undefined;
@@ -163,7 +187,8 @@ export async function createPost(deps: PostsDeps, userId: string, input: CreateP
       await repo.insertPost(tx, values);
       if (media.claim.length) {
         const claimed = await repo.claimUploads(tx, userId, postId, media.claim);
-        if (claimed !== media.claim.length) throw conflict('upload_already_used', POST_MESSAGES.uploadUsed);
+        if (claimed !== media.claim.length)
+          throw conflict('upload_already_used', POST_MESSAGES.uploadUsed);
       }
       await repo.insertImages(
         tx,
@@ -181,17 +206,22 @@ export async function createPost(deps: PostsDeps, userId: string, input: CreateP
     });
   } catch (err) {
     // The community was deleted between the check and the insert.
-    if (!(err instanceof AppError) && sqlState(err) === FOREIGN_KEY_VIOLATION) throw chooseCommunity();
+    if (!(err instanceof AppError) && sqlState(err) === FOREIGN_KEY_VIOLATION)
+      throw chooseCommunity();
     throw err;
   }
 
-  await publish(deps.live, ['feed', `community:${input.communityId}`, `user:${userId}`], (topic) => ({
-    type: 'post.created',
-    topic,
-    postId,
-    communityId: input.communityId,
-    authorId: userId,
-  }));
+  await publish(
+    deps.live,
+    ['feed', `community:${input.communityId}`, `user:${userId}`],
+    (topic) => ({
+      type: 'post.created',
+      topic,
+      postId,
+      communityId: input.communityId,
+      authorId: userId,
+    }),
+  );
   return getPost(deps.db, postId, userId);
 }
 
@@ -214,11 +244,15 @@ export async function deletePost(deps: PostsDeps, userId: string, postId: string
     return released;
   });
   await deleteUploadKeys(deps.storage, keys);
-  await publish(deps.live, ['feed', `post:${postId}`, `community:${head.communityId}`, `user:${head.userId}`], (topic) => ({
-    type: 'post.deleted',
-    topic,
-    postId,
-  }));
+  await publish(
+    deps.live,
+    ['feed', `post:${postId}`, `community:${head.communityId}`, `user:${head.userId}`],
+    (topic) => ({
+      type: 'post.deleted',
+      topic,
+      postId,
+    }),
+  );
 }
 
 /**
@@ -226,7 +260,12 @@ export async function deletePost(deps: PostsDeps, userId: string, postId: string
  * moves in the same transaction and only when the row really was inserted or deleted,
  * so like_count always equals the rows, however many requests race. Idempotent.
  */
-export async function setLike(deps: PostsDeps, userId: string, postId: string, like: boolean): Promise<LikeState> {
+export async function setLike(
+  deps: PostsDeps,
+  userId: string,
+  postId: string,
+  like: boolean,
+): Promise<LikeState> {
   if (!isId(postId)) throw postNotFound();
   const head = await repo.findPostHead(deps.db, postId);
   if (!head || head.deletedAt) throw postNotFound();
@@ -234,7 +273,9 @@ export async function setLike(deps: PostsDeps, userId: string, postId: string, l
   let result: { changed: boolean; likeCount: number };
   try {
     result = await runInTransaction(deps.db, async (tx) => {
-      const changed = like ? await repo.insertLike(tx, userId, postId) : await repo.deleteLike(tx, userId, postId);
+      const changed = like
+        ? await repo.insertLike(tx, userId, postId)
+        : await repo.deleteLike(tx, userId, postId);
       const likeCount = await repo.moveLikeCount(tx, postId, changed ? (like ? 1 : -1) : 0);
       // Deleted meanwhile: roll the like back with the answer.
       if (likeCount === null) throw postNotFound();
@@ -257,6 +298,10 @@ export async function setLike(deps: PostsDeps, userId: string, postId: string, l
   return toLikeState(like, result.likeCount);
 }
 
-async function publish(live: LiveBus, topics: string[], make: (topic: string) => LiveEvent): Promise<void> {
+async function publish(
+  live: LiveBus,
+  topics: string[],
+  make: (topic: string) => LiveEvent,
+): Promise<void> {
   await Promise.all(topics.map((topic) => live.publish(make(topic)).catch(() => undefined)));
 }

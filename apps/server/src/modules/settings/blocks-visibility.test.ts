@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommentPageSchema, PostPageSchema } from '@otakura/shared';
+import { ApiErrorBodySchema, CommentPageSchema, PostPageSchema } from '@otakura/shared';
 import { buildTestApp, type TestApp } from '../../test/app';
 import {
   createComment,
@@ -83,6 +83,6 @@ describe("a blocked user's content, for the blocker", () => {
       json: { body: 'a reply', replyToId: mine.id },
     });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe('blocked');
+    expect(ApiErrorBodySchema.parse(await res.json()).error.code).toBe('blocked');
   });
 });

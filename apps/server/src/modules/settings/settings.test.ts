@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockedUserPageSchema, SettingsSchema } from '@otakura/shared';
+import { ApiErrorBodySchema, BlockedUserPageSchema, SettingsSchema } from '@otakura/shared';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { counterMismatches, createUser, followUser, reloadUser } from '../../test/factories';
 
@@ -61,7 +61,9 @@ describe('settings', () => {
       const res = await u.http('/api/me/settings', { method: 'PATCH', json });
       expect(res.status, JSON.stringify(json)).toBe(400);
     }
-    expect((await (await u.http('/api/me/settings')).json()).defaultSort).toBe('new');
+    expect(SettingsSchema.parse(await (await u.http('/api/me/settings')).json()).defaultSort).toBe(
+      'new',
+    );
   });
 
   it('lets only adults by birthday opt in to NSFW content', async () => {
@@ -70,7 +72,7 @@ describe('settings', () => {
     for (const u of [minor, noBirthday]) {
       const res = await u.http('/api/me/settings', { method: 'PATCH', json: { nsfwOptIn: true } });
       expect(res.status).toBe(403);
-      expect((await res.json()).error.code).toBe('nsfw_requires_adult');
+      expect(ApiErrorBodySchema.parse(await res.json()).error.code).toBe('nsfw_requires_adult');
       expect((await reloadUser(t, u.user.id)).nsfwOptIn).toBe(false);
     }
     const adult = await createUser(t, { birthDate: '1990-05-23', birthday: 'May 23, 1990' });
@@ -118,7 +120,7 @@ describe('blocking users', () => {
     await a.http(`/api/users/${b.user.id}/block`, { method: 'PUT' });
     const res = await b.http(`/api/users/${a.user.id}/follow`, { method: 'PUT' });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe('blocked');
+    expect(ApiErrorBodySchema.parse(await res.json()).error.code).toBe('blocked');
     expect((await a.http(`/api/users/${b.user.id}/follow`, { method: 'PUT' })).status).toBe(403);
     expect((await reloadUser(t, a.user.id)).followerCount).toBe(0);
   });
@@ -152,6 +154,6 @@ describe('blocking users', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe('invalid_origin');
+    expect(ApiErrorBodySchema.parse(await res.json()).error.code).toBe('invalid_origin');
   });
 });

@@ -19,7 +19,14 @@ import {
   type UserPage,
 } from '@otakura/shared';
 import { isUniqueViolation, runInTransaction, sqlState, type Db } from '../../db/client';
-import { AppError, badRequest, conflict, notFound, unauthorized, validationError } from '../../lib/errors';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  notFound,
+  unauthorized,
+  validationError,
+} from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import type { Storage } from '../../storage/storage';
 import {

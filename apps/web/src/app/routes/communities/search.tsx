@@ -1,7 +1,15 @@
-import { Users } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page/page';
+import { CommunitySearch } from '@/features/communities/components/community-search';
+import { useSearchText } from '@/lib/use-search-text';
 
-/** /search: the community search list (search text in ?q=). Filled by its feature's issue. */
+/** /search: the community search list; the text comes from the top bar (`?q=`). */
 export default function CommunitySearchPage() {
-  return <UnderConstruction title="Communities" icon={<Users />} />;
+  const { t } = useTranslation('communities');
+  const text = useSearchText();
+  return (
+    <Page title={t('title')}>
+      <CommunitySearch text={text} />
+    </Page>
+  );
 }

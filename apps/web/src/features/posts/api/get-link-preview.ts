@@ -9,7 +9,12 @@ const SLOW_STALE_MS = 5 * 60_000;
 /** The server fetches the page (SSRF-guarded) and answers nulls when it cannot read it. */
 export function getLinkPreview(url: string, signal?: AbortSignal): Promise<LinkPreview> {
   // No retries: a preview is a nicety, and its failure is silent (spec §7).
-  return api.get('/link-preview', { query: { url }, schema: LinkPreviewSchema, signal, retry: false });
+  return api.get('/link-preview', {
+    query: { url },
+    schema: LinkPreviewSchema,
+    signal,
+    retry: false,
+  });
 }
 
 export function linkPreviewQueryOptions(url: string) {

@@ -17,7 +17,10 @@ function seed() {
   const b = makePost();
   const feedKey = postKeys.list({ kind: 'feed', tab: 'all', sort: 'new' });
   qc.setQueryData<InfiniteData<PostPage, string | null>>(feedKey, {
-    pages: [{ items: [a, b], nextCursor: 'c1' }, { items: [makePost()], nextCursor: null }],
+    pages: [
+      { items: [a, b], nextCursor: 'c1' },
+      { items: [makePost()], nextCursor: null },
+    ],
     pageParams: [null, 'c1'],
   });
   qc.setQueryData<Post>(postKeys.detail(a.id), a);
@@ -54,7 +57,10 @@ describe('cache patching for live events', () => {
 
   it('leaves unrelated data alone', () => {
     const { qc, a } = seed();
-    const comments = { items: [{ id: a.id, text: 'same id, not a post', likeCount: 3 }], nextCursor: null };
+    const comments = {
+      items: [{ id: a.id, text: 'same id, not a post', likeCount: 3 }],
+      nextCursor: null,
+    };
     qc.setQueryData(['comments', 'list', 'post', a.id], comments);
     applyPostLiked(qc, a.id, 100);
     expect(qc.getQueryData(['comments', 'list', 'post', a.id])).toBe(comments);

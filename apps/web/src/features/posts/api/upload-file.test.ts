@@ -38,7 +38,11 @@ function fakeXhr(replies: Script[]) {
       send: (form: FormData) => {
         sent.push(form);
         queueMicrotask(() => {
-          xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+          xhr.upload.onprogress?.({
+            lengthComputable: true,
+            loaded: 50,
+            total: 100,
+          } as ProgressEvent);
           if (reply.status === 0) return xhr.onerror?.();
           xhr.status = reply.status;
           xhr.responseText = JSON.stringify(reply.body ?? null);
@@ -102,7 +106,10 @@ describe('uploadPostFile', () => {
 
   it('does not retry a refused file, and carries the server message', async () => {
     const xhr = fakeXhr([
-      { status: 415, body: { error: { code: 'unsupported_media_type', message: 'Only images and videos.' } } },
+      {
+        status: 415,
+        body: { error: { code: 'unsupported_media_type', message: 'Only images and videos.' } },
+      },
     ]);
     const error = await uploadPostFile(new Blob(['x']), 'a.txt', {
       deps: { createXhr: xhr.create, sleep: noSleep },
@@ -116,7 +123,10 @@ describe('uploadPostFile', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(
-      uploadPostFile(new Blob(['x']), 'a.png', { signal: controller.signal, deps: { createXhr: xhr.create } }),
+      uploadPostFile(new Blob(['x']), 'a.png', {
+        signal: controller.signal,
+        deps: { createXhr: xhr.create },
+      }),
     ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

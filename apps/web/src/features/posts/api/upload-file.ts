@@ -138,7 +138,11 @@ export async function uploadPostFile(
     if (result.status >= 200 && result.status < 300) {
       const parsed = UploadSchema.safeParse(parseJson(result.body));
       if (!parsed.success) {
-        throw new ApiError(result.status, 'invalid_response', 'The server sent an unexpected response.');
+        throw new ApiError(
+          result.status,
+          'invalid_response',
+          'The server sent an unexpected response.',
+        );
       }
       onProgress?.(1);
       return parsed.data;

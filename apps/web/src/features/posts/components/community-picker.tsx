@@ -89,7 +89,10 @@ export function CommunityPicker({ value, onChange, error }: CommunityPickerProps
         <Popover.Trigger asChild>
           <button
             type="button"
-            className={clsx('community-picker__trigger', !value && 'community-picker__trigger--placeholder')}
+            className={clsx(
+              'community-picker__trigger',
+              !value && 'community-picker__trigger--placeholder',
+            )}
             aria-labelledby={`${labelId} ${id}-value`}
             aria-haspopup="listbox"
             aria-invalid={error ? true : undefined}
@@ -143,7 +146,9 @@ export function CommunityPicker({ value, onChange, error }: CommunityPickerProps
                 <li key={option.id} role="none">
                   {hasMembers && (index === 0 || index === firstOther) ? (
                     <div className="community-picker__group" aria-hidden="true">
-                      {option.isMember ? t('composer.communityFollowed') : t('composer.communityOthers')}
+                      {option.isMember
+                        ? t('composer.communityFollowed')
+                        : t('composer.communityOthers')}
                     </div>
                   ) : null}
                   <div

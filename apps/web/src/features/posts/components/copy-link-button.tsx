@@ -17,7 +17,12 @@ export function CopyLinkButton({ postId }: { postId: string }) {
     }
   };
   return (
-    <IconButton aria-label={t('share.copy')} title={t('share.copy')} size="sm" onClick={() => void copy()}>
+    <IconButton
+      aria-label={t('share.copy')}
+      title={t('share.copy')}
+      size="sm"
+      onClick={() => void copy()}
+    >
       <Link2 aria-hidden="true" />
     </IconButton>
   );

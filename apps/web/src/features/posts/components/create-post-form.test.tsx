@@ -16,7 +16,11 @@ vi.mock('../utils/video-frame', () => ({
 configure({ asyncUtilTimeout: 6000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const COMMUNITY = { id: '0190aaaa-0000-7000-8000-000000000001', name: 'Mecha Lovers', isMember: true };
+const COMMUNITY = {
+  id: '0190aaaa-0000-7000-8000-000000000001',
+  name: 'Mecha Lovers',
+  isMember: true,
+};
 const OTHER = { id: '0190aaaa-0000-7000-8000-000000000002', name: 'Sakuga Moments' };
 
 let uploads = 0;
@@ -41,7 +45,12 @@ function setup() {
   const api = mockApi({
     'GET /api/communities': communities([COMMUNITY, OTHER]),
     'GET /api/link-preview': (req: MockRequest) =>
-      json({ url: req.url.searchParams.get('url'), title: 'Season 2 announced', imageUrl: null, siteName: 'Anime News' }),
+      json({
+        url: req.url.searchParams.get('url'),
+        title: 'Season 2 announced',
+        imageUrl: null,
+        siteName: 'Anime News',
+      }),
     'POST /api/posts': () => json(makePost({ id: '0190cccc-0000-7000-8000-000000000001' }), 201),
   });
   const utils = renderWithProviders(<CreatePostForm />, { path: '/create-post' });
@@ -69,9 +78,18 @@ beforeEach(() => {
       disconnect() {}
     },
   );
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }),
+  );
   vi.mocked(uploadPostFile).mockImplementation(async (blob) =>
-    fakeUpload((blob as File).type === 'image/gif' ? 'gif' : (blob as File).type.startsWith('video/') ? 'video' : 'image'),
+    fakeUpload(
+      (blob as File).type === 'image/gif'
+        ? 'gif'
+        : (blob as File).type.startsWith('video/')
+          ? 'video'
+          : 'image',
+    ),
   );
   vi.mocked(captureVideoFrame).mockResolvedValue(new Blob(['frame'], { type: 'image/jpeg' }));
 });
@@ -88,7 +106,9 @@ describe('Create post: the Post button (spec §5)', () => {
     expect(screen.getByLabelText('Title')).toHaveAttribute('maxLength', '1000');
 
     // The placeholder community: a valid title is not enough.
-    expect(screen.getByRole('button', { name: /Community/ })).toHaveTextContent('Choose a community');
+    expect(screen.getByRole('button', { name: /Community/ })).toHaveTextContent(
+      'Choose a community',
+    );
     setTitle(1);
     expect(post()).toBeDisabled();
 
@@ -123,10 +143,14 @@ describe('Create post: the Post button (spec §5)', () => {
     await user.click(spoiler);
     setTitle(5);
     await chooseCommunity(user);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Text' }), { target: { value: 'Body text' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Text' }), {
+      target: { value: 'Body text' },
+    });
     await user.click(post());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/post/0190cccc-0000-7000-8000-000000000001'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/post/0190cccc-0000-7000-8000-000000000001'),
+    );
     const sent = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/posts')!;
     expect(sent.body).toEqual({
       title: 'aaaaa',
@@ -147,7 +171,10 @@ describe('Create post: media', () => {
   it("refuses more than 4 files in one selection with the spec's alert", async () => {
     const { user } = setup();
     const input = await openMedia(user);
-    await user.upload(input, [1, 2, 3, 4, 5].map((n) => file(`art-${n}.png`, 'image/png')));
+    await user.upload(
+      input,
+      [1, 2, 3, 4, 5].map((n) => file(`art-${n}.png`, 'image/png')),
+    );
     const alert = await screen.findByRole('alertdialog');
     expect(alert).toHaveAccessibleName('You can select up to 5 files only.');
     expect(uploadPostFile).not.toHaveBeenCalled();
@@ -158,9 +185,17 @@ describe('Create post: media', () => {
   it('refuses a sixth image across selections', async () => {
     const { user } = setup();
     const input = await openMedia(user);
-    await user.upload(input, [1, 2, 3].map((n) => file(`a${n}.png`, 'image/png')));
-    await user.upload(input, [4, 5, 6].map((n) => file(`b${n}.png`, 'image/png')));
-    expect(await screen.findByRole('alertdialog')).toHaveAccessibleName('You can select up to 5 files only.');
+    await user.upload(
+      input,
+      [1, 2, 3].map((n) => file(`a${n}.png`, 'image/png')),
+    );
+    await user.upload(
+      input,
+      [4, 5, 6].map((n) => file(`b${n}.png`, 'image/png')),
+    );
+    expect(await screen.findByRole('alertdialog')).toHaveAccessibleName(
+      'You can select up to 5 files only.',
+    );
     expect(uploadPostFile).toHaveBeenCalledTimes(3);
   });
 
@@ -194,8 +229,11 @@ describe('Create post: media', () => {
 
     await waitFor(() => expect(post()).toBeEnabled());
     await user.click(post());
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/posts')).toBe(true));
-    const sent = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/posts')!.body as Record<string, unknown>;
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/posts')).toBe(true),
+    );
+    const sent = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/posts')!
+      .body as Record<string, unknown>;
     expect(sent.uploadIds).toHaveLength(1);
     expect(sent.thumbnailUploadId).toEqual(expect.any(String));
     expect(sent.thumbnailUploadId).not.toBe((sent.uploadIds as string[])[0]);
@@ -216,7 +254,10 @@ describe('Create post: media', () => {
     await user.upload(input, [file('big.png', 'image/png')]);
     const tile = await screen.findByRole('figure', { name: 'big.png' });
     act(() => progress(0.42));
-    expect(within(tile).getByRole('progressbar', { name: 'Uploading big.png' })).toHaveAttribute('aria-valuenow', '42');
+    expect(within(tile).getByRole('progressbar', { name: 'Uploading big.png' })).toHaveAttribute(
+      'aria-valuenow',
+      '42',
+    );
     await act(async () => fail(new Error('Upload failed (500)')));
     expect(await within(tile).findByRole('alert')).toHaveTextContent('Upload failed (500)');
     await user.click(within(tile).getByRole('button', { name: 'Retry' }));
@@ -230,22 +271,35 @@ describe('Create post: url', () => {
     await user.click(screen.getByRole('tab', { name: 'Url' }));
     setTitle(8);
     await chooseCommunity(user, 'Sakuga');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Url' }), { target: { value: 'https://example.com/news' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Url' }), {
+      target: { value: 'https://example.com/news' },
+    });
     expect(await screen.findByText('Season 2 announced')).toBeInTheDocument();
     await user.click(post());
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/posts')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/posts')).toBe(true),
+    );
     const sent = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/posts')!.body;
-    expect(sent).toEqual({ title: 'aaaaaaaa', communityId: OTHER.id, spoiler: 0, nsfw: 0, url: 'https://example.com/news' });
+    expect(sent).toEqual({
+      title: 'aaaaaaaa',
+      communityId: OTHER.id,
+      spoiler: 0,
+      nsfw: 0,
+      url: 'https://example.com/news',
+    });
   });
 
   it('stays silent when the preview fails', async () => {
     mockApi({
       'GET /api/communities': communities([COMMUNITY]),
-      'GET /api/link-preview': () => json({ error: { code: 'rate_limited', message: 'Slow down' } }, 429),
+      'GET /api/link-preview': () =>
+        json({ error: { code: 'rate_limited', message: 'Slow down' } }, 429),
     });
     const { user } = renderWithProviders(<CreatePostForm />, { path: '/create-post' });
     await user.click(screen.getByRole('tab', { name: 'Url' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Url' }), { target: { value: 'https://example.com/x' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Url' }), {
+      target: { value: 'https://example.com/x' },
+    });
     await new Promise((r) => setTimeout(r, 900));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText('Slow down')).not.toBeInTheDocument();
@@ -261,7 +315,9 @@ describe('Create post: leaving', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
     expect(router.state.location.pathname).toBe('/create-post');
     act(() => void router.navigate('/feed'));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
   });
 });

@@ -96,8 +96,10 @@ export function CreatePostForm() {
   const missing: string[] = [];
   if (!isTitleValid(composer.title)) missing.push(t('composer.missing.title'));
   if (!composer.community) missing.push(t('composer.missing.community'));
-  if (composer.tab === 'media' && composer.media.items.length === 0) missing.push(t('composer.missing.media'));
-  if (composer.tab === 'url' && !composer.canPost && composer.url.trim() === '') missing.push(t('composer.missing.url'));
+  if (composer.tab === 'media' && composer.media.items.length === 0)
+    missing.push(t('composer.missing.media'));
+  if (composer.tab === 'url' && !composer.canPost && composer.url.trim() === '')
+    missing.push(t('composer.missing.url'));
 
   return (
     <form className="composer" onSubmit={(e) => void submit(e)} noValidate>
@@ -130,7 +132,9 @@ export function CreatePostForm() {
               }}
               error={
                 errors.title ??
-                (titleTooLong ? t('composer.titleTooLong', { max: LIMITS.titleValidMax }) : undefined)
+                (titleTooLong
+                  ? t('composer.titleTooLong', { max: LIMITS.titleValidMax })
+                  : undefined)
               }
             />
             <span className="composer__counter tabular-nums" aria-hidden="true">

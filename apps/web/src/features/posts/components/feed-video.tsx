@@ -18,7 +18,15 @@ export interface FeedVideoProps {
  * with controls, while at least 70 % of it is visible, and pauses when it is not. Under
  * prefers-reduced-motion nothing starts by itself; the controls are there to press play.
  */
-export function FeedVideo({ src, poster, width, height, autoPlay, label, className }: FeedVideoProps) {
+export function FeedVideo({
+  src,
+  poster,
+  width,
+  height,
+  autoPlay,
+  label,
+  className,
+}: FeedVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   const shouldAutoPlay = autoPlay && !reducedMotion;

@@ -79,7 +79,10 @@ describe('the feed', () => {
     });
     const { user } = renderFeed();
     expect(await screen.findByRole('heading', { name: 'Your feed is quiet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Find communities' })).toHaveAttribute('href', '/search');
+    expect(screen.getByRole('link', { name: 'Find communities' })).toHaveAttribute(
+      'href',
+      '/search',
+    );
     await user.click(screen.getByRole('button', { name: 'See all posts' }));
     expect(await screen.findByRole('heading', { name: 'From everyone' })).toBeInTheDocument();
     expect(feedCalls(calls).some((c) => c.url.searchParams.get('tab') === 'all')).toBe(true);
@@ -89,7 +92,9 @@ describe('the feed', () => {
     let fail = true;
     mockApi({
       'GET /api/feed': () =>
-        fail ? apiError(400, 'invalid_cursor', 'That page does not exist.') : json(page([makePost({ title: 'Back again' })])),
+        fail
+          ? apiError(400, 'invalid_cursor', 'That page does not exist.')
+          : json(page([makePost({ title: 'Back again' })])),
     });
     const { user } = renderFeed();
     expect(await screen.findByRole('heading', { name: "Couldn't load posts" })).toBeInTheDocument();
@@ -117,7 +122,9 @@ describe('the feed', () => {
     act(() => io.intersect((el) => el === sentinel));
     expect(await screen.findByRole('heading', { name: 'Second C' })).toBeInTheDocument();
     expect(feedCalls(calls)[1]!.url.searchParams.get('cursor')).toBe('cursor-1');
-    expect(screen.getAllByRole('article').map((el) => el.getAttribute('aria-labelledby'))).toHaveLength(3);
+    expect(
+      screen.getAllByRole('article').map((el) => el.getAttribute('aria-labelledby')),
+    ).toHaveLength(3);
     expect(screen.getByText("You're all caught up.")).toBeInTheDocument();
   });
 
@@ -126,7 +133,8 @@ describe('the feed', () => {
     let answer: (r: Response) => void = () => undefined;
     mockApi({
       'GET /api/feed': page([post]),
-      [`PUT /api/posts/${post.id}/like`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      [`PUT /api/posts/${post.id}/like`]: () =>
+        new Promise<Response>((resolve) => (answer = resolve)),
     });
     const { user } = renderFeed();
     const card = await screen.findByRole('article', { name: 'Like me' });
@@ -140,7 +148,9 @@ describe('the feed', () => {
     await act(async () => answer(apiError(503, 'unavailable', 'Try later')));
     await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'false'));
     expect(within(card).getByText('3 likes')).toBeInTheDocument();
-    expect(await screen.findByText("Couldn't update the like. Please try again.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Couldn't update the like. Please try again."),
+    ).toBeInTheDocument();
   });
 
   it('keeps the server count after a like succeeds', async () => {
@@ -213,12 +223,16 @@ describe('the post modal', () => {
     await user.click(await screen.findByRole('link', { name: 'One' }));
     const dialog = await screen.findByRole('dialog', { name: 'One' });
     const carousel = within(dialog).getByRole('region', { name: 'One' });
-    expect(within(carousel).getByText('Image 1 of 3', { selector: '[aria-live]' })).toBeInTheDocument();
+    expect(
+      within(carousel).getByText('Image 1 of 3', { selector: '[aria-live]' }),
+    ).toBeInTheDocument();
 
     // Arrows on the focused carousel move its images, not the posts.
     carousel.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
-    expect(within(carousel).getByText('Image 3 of 3', { selector: '[aria-live]' })).toBeInTheDocument();
+    expect(
+      within(carousel).getByText('Image 3 of 3', { selector: '[aria-live]' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'One' })).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Next post' }));
@@ -227,7 +241,10 @@ describe('the post modal', () => {
   });
 
   it('lets the author delete the post, after confirming; it leaves the list', async () => {
-    const mine = makePost({ title: 'Mine', author: { id: 'me', username: 'me', name: 'Me', avatarUrl: null } });
+    const mine = makePost({
+      title: 'Mine',
+      author: { id: 'me', username: 'me', name: 'Me', avatarUrl: null },
+    });
     const other = makePost({ title: 'Theirs' });
     mockApi({
       'GET /api/feed': page([mine, other]),

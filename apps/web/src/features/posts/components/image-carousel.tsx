@@ -77,13 +77,21 @@ export function ImageCarousel({ images, label, fit = 'fill' }: ImageCarouselProp
               className="carousel__slide"
               role={many ? 'group' : undefined}
               aria-roledescription={many ? t('carousel.slide') : undefined}
-              aria-label={many ? t('carousel.position', { current: i + 1, total: count }) : undefined}
+              aria-label={
+                many ? t('carousel.position', { current: i + 1, total: count }) : undefined
+              }
               aria-hidden={i !== index || undefined}
               style={{ backgroundColor: image.placeholder ?? undefined }}
             >
               {fit === 'fill' ? (
                 // The letterbox shows the picture itself, blurred and dimmed, not flat bars.
-                <img className="carousel__backdrop" src={image.url} alt="" aria-hidden="true" loading="lazy" />
+                <img
+                  className="carousel__backdrop"
+                  src={image.url}
+                  alt=""
+                  aria-hidden="true"
+                  loading="lazy"
+                />
               ) : null}
               <img
                 className="carousel__image"

@@ -88,7 +88,13 @@ export function PostCardMedia({ post, onOpen }: { post: Post; onOpen?: () => voi
               className="post-card__link-image"
               style={{ aspectRatio: String(LINK_PREVIEW_RATIO) }}
             >
-              <img className="post-card__image" src={link.imageUrl} loading="lazy" decoding="async" alt="" />
+              <img
+                className="post-card__image"
+                src={link.imageUrl}
+                loading="lazy"
+                decoding="async"
+                alt=""
+              />
             </div>
           ) : null}
           <div className="post-card__link">
@@ -100,7 +106,9 @@ export function PostCardMedia({ post, onOpen }: { post: Post; onOpen?: () => voi
               <span className="post-card__link-title">{link.title}</span>
             ) : (
               // No preview (the page could not be read): the address itself.
-              <span className="post-card__link-url">{link.url.replace(/^https?:\/\/(www\.)?/, '')}</span>
+              <span className="post-card__link-url">
+                {link.url.replace(/^https?:\/\/(www\.)?/, '')}
+              </span>
             )}
             {post.body ? <p className="post-card__link-body">{post.body}</p> : null}
           </div>

@@ -34,17 +34,25 @@ describe('PostCard (spec §2 feed card)', () => {
     });
     renderCard(post);
     const card = await screen.findByRole('article', { name: 'Episode 12 was a masterpiece' });
-    expect(within(card).getByRole('heading', { name: 'Episode 12 was a masterpiece' })).toBeInTheDocument();
+    expect(
+      within(card).getByRole('heading', { name: 'Episode 12 was a masterpiece' }),
+    ).toBeInTheDocument();
     expect(within(card).getByText('The final battle…')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Mecha Lovers' })).toHaveAttribute(
       'href',
       `/community/${post.community.id}`,
     );
-    expect(within(card).getByRole('link', { name: '@rei' })).toHaveAttribute('href', `/user/${post.author.id}`);
+    expect(within(card).getByRole('link', { name: '@rei' })).toHaveAttribute(
+      'href',
+      `/user/${post.author.id}`,
+    );
     expect(within(card).getByText('1.2k')).toHaveClass('tabular-nums');
     expect(within(card).getByText('1,234 likes')).toBeInTheDocument();
     expect(within(card).getByText('3 comments')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(card).getByRole('button', { name: 'Like' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     expect(within(card).getByText('5 Minutes Ago')).toHaveAttribute('datetime', post.createdAt);
   });
 
@@ -58,7 +66,13 @@ describe('PostCard (spec §2 feed card)', () => {
       type: 1,
       body: null,
       images: [
-        { url: '/files/a-640.webp', largeUrl: '/files/a-1280.webp', width: 1600, height: 900, placeholder: '#334455' },
+        {
+          url: '/files/a-640.webp',
+          largeUrl: '/files/a-1280.webp',
+          width: 1600,
+          height: 900,
+          placeholder: '#334455',
+        },
         { url: '/files/b-640.webp', largeUrl: null, width: 800, height: 800, placeholder: null },
       ],
     });
@@ -81,7 +95,9 @@ describe('PostCard (spec §2 feed card)', () => {
       makePost({
         type: 4,
         body: null,
-        images: [{ url: '/files/g.webp', largeUrl: null, width: 480, height: 270, placeholder: null }],
+        images: [
+          { url: '/files/g.webp', largeUrl: null, width: 480, height: 270, placeholder: null },
+        ],
       }),
     );
     expect(await screen.findByText('GIF')).toBeInTheDocument();
@@ -92,7 +108,12 @@ describe('PostCard (spec §2 feed card)', () => {
       makePost({
         type: 5,
         body: 'Worth a read',
-        link: { url: 'https://www.example.com/news', title: 'Season 2 announced', imageUrl: '/files/p.webp', siteName: null },
+        link: {
+          url: 'https://www.example.com/news',
+          title: 'Season 2 announced',
+          imageUrl: '/files/p.webp',
+          siteName: null,
+        },
       }),
     );
     expect(await screen.findByText('example.com')).toBeInTheDocument();
@@ -113,10 +134,14 @@ describe('PostCard (spec §2 feed card)', () => {
   it('blurs a spoiler until it is revealed, hiding it from assistive technology meanwhile', async () => {
     const { user } = renderCard(makePost({ spoiler: true, body: 'He was the pilot all along' }));
     const reveal = await screen.findByRole('button', { name: 'Show spoiler' });
-    expect(screen.getByText('He was the pilot all along').closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(
+      screen.getByText('He was the pilot all along').closest('[aria-hidden="true"]'),
+    ).not.toBeNull();
     await user.click(reveal);
     expect(screen.queryByRole('button', { name: 'Show spoiler' })).not.toBeInTheDocument();
-    expect(screen.getByText('He was the pilot all along').closest('[aria-hidden="true"]')).toBeNull();
+    expect(
+      screen.getByText('He was the pilot all along').closest('[aria-hidden="true"]'),
+    ).toBeNull();
   });
 
   it('blurs an NSFW post behind a Show NSFW button', async () => {

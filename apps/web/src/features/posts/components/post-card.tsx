@@ -90,9 +90,7 @@ export const PostCard = forwardRef<HTMLElement, PostCardProps>(function PostCard
       {post.spoiler || post.nsfw ? (
         <p className="post-flags post-card__flags">
           {post.spoiler ? <span className="post-flag">{t('flags.spoiler')}</span> : null}
-          {post.nsfw ? (
-            <span className="post-flag post-flag--nsfw">{t('flags.nsfw')}</span>
-          ) : null}
+          {post.nsfw ? <span className="post-flag post-flag--nsfw">{t('flags.nsfw')}</span> : null}
         </p>
       ) : null}
 

@@ -48,7 +48,12 @@ export interface PostGridProps {
 /** Spec §2 grid of post cards; 3 columns at ≥ 1200 px, 2 at ≥ 768 px, 1 below (UI.md). ARIA feed pattern. */
 export function PostGrid({ children, loadingMore, label, busy }: PostGridProps) {
   return (
-    <div className="post-grid" role="feed" aria-label={label} aria-busy={busy || loadingMore || undefined}>
+    <div
+      className="post-grid"
+      role="feed"
+      aria-label={label}
+      aria-busy={busy || loadingMore || undefined}
+    >
       {children}
       {loadingMore ? <PostCardSkeletons count={3} /> : null}
     </div>

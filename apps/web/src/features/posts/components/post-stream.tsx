@@ -1,7 +1,15 @@
 import type { Post, PostPage } from '@otakura/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, RotateCw } from 'lucide-react';
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -135,7 +143,11 @@ export function PostStream({
   }
   const vanished = modal.openId !== null && openIndex < 0 && seen?.id === modal.openId;
   const shownIndex =
-    openIndex >= 0 ? openIndex : vanished && posts.length > 0 ? Math.min(seen.index, posts.length - 1) : -1;
+    openIndex >= 0
+      ? openIndex
+      : vanished && posts.length > 0
+        ? Math.min(seen.index, posts.length - 1)
+        : -1;
   // A post that was never in the loaded pages (a shared `?post=` link): fetched on its own.
   const single = useQuery({
     ...postQueryOptions(modal.openId ?? ''),
@@ -147,7 +159,8 @@ export function PostStream({
   const openPostId = openPost?.id ?? null;
   const report = useEffectEvent((postIds: string[]) => onVisiblePostIdsChange?.(postIds));
   useEffect(() => {
-    const all = openPostId && !visibleIds.includes(openPostId) ? [...visibleIds, openPostId] : visibleIds;
+    const all =
+      openPostId && !visibleIds.includes(openPostId) ? [...visibleIds, openPostId] : visibleIds;
     report(all);
   }, [visibleIds, openPostId]);
 
@@ -198,7 +211,11 @@ export function PostStream({
         title={t('stream.errorTitle')}
         description={query.error.message}
         action={
-          <Button variant="secondary" className="posts-icon-label" onClick={() => void query.refetch()}>
+          <Button
+            variant="secondary"
+            className="posts-icon-label"
+            onClick={() => void query.refetch()}
+          >
             <RotateCw aria-hidden="true" size={16} />
             {t('stream.retry')}
           </Button>
@@ -211,18 +228,18 @@ export function PostStream({
     content = (
       <>
         <div ref={gridRef}>
-        <PostGrid label={label} loadingMore={isFetchingNextPage}>
-          {posts.map((post, index) => (
-            <MasonryCell key={post.id}>
-              <PostCard
-                post={post}
-                index={index}
-                setSize={hasNextPage ? -1 : posts.length}
-                onOpen={(p) => modal.open(p.id)}
-              />
-            </MasonryCell>
-          ))}
-        </PostGrid>
+          <PostGrid label={label} loadingMore={isFetchingNextPage}>
+            {posts.map((post, index) => (
+              <MasonryCell key={post.id}>
+                <PostCard
+                  post={post}
+                  index={index}
+                  setSize={hasNextPage ? -1 : posts.length}
+                  onOpen={(p) => modal.open(p.id)}
+                />
+              </MasonryCell>
+            ))}
+          </PostGrid>
         </div>
         <div ref={sentinel} className="post-stream__sentinel" aria-hidden="true" />
         {isFetchingNextPage ? (

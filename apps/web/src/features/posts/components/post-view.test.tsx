@@ -17,7 +17,9 @@ describe('the post page (/post/{postid})', () => {
       <PostView postId={post.id} renderComments={(p) => <p>Comments for {p.id}</p>} />,
       { path: `/post/${post.id}` },
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'A post of its own' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'A post of its own' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Body here')).toBeInTheDocument();
     expect(screen.getByText('7 likes')).toBeInTheDocument();
     expect(screen.getByText(`Comments for ${post.id}`)).toBeInTheDocument();

@@ -96,7 +96,11 @@ export function PostView({ postId, renderComments, viewerId, onPostShown }: Post
         title={t('page.error')}
         description={query.error?.message}
         action={
-          <Button variant="secondary" className="posts-icon-label" onClick={() => void query.refetch()}>
+          <Button
+            variant="secondary"
+            className="posts-icon-label"
+            onClick={() => void query.refetch()}
+          >
             <RotateCw aria-hidden="true" size={16} />
             {t('stream.retry')}
           </Button>

@@ -23,11 +23,18 @@ export const UploadTile = forwardRef<HTMLVideoElement, UploadTileProps>(function
   const percent = Math.round(item.progress * 100);
   const kindLabel = chip ?? t(`kind.${item.kind}`);
   const ratio =
-    item.upload?.width && item.upload.height ? `${item.upload.width} / ${item.upload.height}` : undefined;
+    item.upload?.width && item.upload.height
+      ? `${item.upload.width} / ${item.upload.height}`
+      : undefined;
 
   return (
     <figure
-      className={clsx('upload-tile', `upload-tile--${item.status}`, `upload-tile--${item.kind}`, className)}
+      className={clsx(
+        'upload-tile',
+        `upload-tile--${item.status}`,
+        `upload-tile--${item.kind}`,
+        className,
+      )}
       aria-label={item.name}
     >
       <div className="upload-tile__preview" style={ratio ? { aspectRatio: ratio } : undefined}>
@@ -60,7 +67,9 @@ export const UploadTile = forwardRef<HTMLVideoElement, UploadTileProps>(function
       <figcaption className="upload-tile__caption">
         <span className="upload-tile__name">{item.name}</span>
         {item.status === 'done' ? (
-          <span className="upload-tile__status upload-tile__status--done">{t('media.uploaded')}</span>
+          <span className="upload-tile__status upload-tile__status--done">
+            {t('media.uploaded')}
+          </span>
         ) : item.status === 'error' ? (
           <span className="upload-tile__status upload-tile__status--error" role="alert">
             <CircleAlert aria-hidden="true" />

@@ -27,7 +27,11 @@ export function usePostModalRoute() {
       if (postId) params.set(POST_MODAL_PARAM, postId);
       else params.delete(POST_MODAL_PARAM);
       const search = params.toString();
-      return { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash };
+      return {
+        pathname: location.pathname,
+        search: search ? `?${search}` : '',
+        hash: location.hash,
+      };
     },
     [location.pathname, location.search, location.hash],
   );

@@ -72,7 +72,12 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     nsfw: false,
     spoiler: false,
     community: { id: 'c0000000-0000-7000-8000-000000000001', name: 'Mecha Lovers', imageUrl: null },
-    author: { id: 'u0000000-0000-7000-8000-000000000002', username: 'rei', name: 'Rei Ayanami', avatarUrl: null },
+    author: {
+      id: 'u0000000-0000-7000-8000-000000000002',
+      username: 'rei',
+      name: 'Rei Ayanami',
+      avatarUrl: null,
+    },
     images: [],
     video: null,
     link: null,

@@ -10,12 +10,12 @@ const t = i18n.getFixedT('en', 'posts');
 describe('feed card time labels', () => {
   afterEach(() => void i18n.changeLanguage('en'));
 
-  it.each([0, 59, 60, 61, 119, 120, 3599, 3600, 7199, 7200, 86_399, 86_400, 172_800, 604_799, 604_800, 1_209_600])(
-    'reads exactly as the spec (feedElapsedLabel) in English at %i s',
-    (seconds) => {
-      expect(translateFeedElapsed(t, ago(seconds), NOW)).toBe(feedElapsedLabel(seconds));
-    },
-  );
+  it.each([
+    0, 59, 60, 61, 119, 120, 3599, 3600, 7199, 7200, 86_399, 86_400, 172_800, 604_799, 604_800,
+    1_209_600,
+  ])('reads exactly as the spec (feedElapsedLabel) in English at %i s', (seconds) => {
+    expect(translateFeedElapsed(t, ago(seconds), NOW)).toBe(feedElapsedLabel(seconds));
+  });
 
   it('uses the spec words: Seconds Ago, Minutes, Hours, Days, Weeks', () => {
     expect(translateFeedElapsed(t, ago(10), NOW)).toBe('Seconds Ago');

@@ -15,7 +15,11 @@ export function feedElapsedParts(seconds: number): { unit: ElapsedUnit; count: n
  * The feed card's time label in the current language. English is exactly the spec's
  * ("Seconds Ago", "1 Minute Ago", "5 Hours Ago", …); other languages translate the same unit.
  */
-export function translateFeedElapsed(t: TFunction<'posts'>, createdAt: string, now: number): string {
+export function translateFeedElapsed(
+  t: TFunction<'posts'>,
+  createdAt: string,
+  now: number,
+): string {
   const seconds = Math.floor((now - Date.parse(createdAt)) / 1000);
   const { unit, count } = feedElapsedParts(seconds);
   return t(`elapsed.${unit}`, { count, defaultValue: feedElapsedLabel(seconds) });
