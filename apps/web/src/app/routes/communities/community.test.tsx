@@ -44,7 +44,9 @@ describe('/community/:communityid', () => {
     renderRoute(PATH);
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     release();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mecha Lovers' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mecha Lovers' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Mecha Lovers' })).toBeInTheDocument();
     expect(counts().getByText('12')).toBeInTheDocument();
     expect(counts().getByText('Posts')).toBeInTheDocument();
@@ -97,7 +99,9 @@ describe('/community/:communityid', () => {
     const { user } = renderRoute(PATH);
     await user.click(await screen.findByRole('button', { name: 'Follow Mecha Lovers' }));
     // Optimistic.
-    expect(await screen.findByRole('button', { name: 'Unfollow Mecha Lovers' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Unfollow Mecha Lovers' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('member-count')).toHaveTextContent('42');
     release();
     expect(await screen.findByRole('button', { name: 'Follow Mecha Lovers' })).toBeInTheDocument();
@@ -113,6 +117,9 @@ describe('/community/:communityid', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: "This community doesn't exist" }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Search communities' })).toHaveAttribute('href', '/search');
+    expect(screen.getByRole('link', { name: 'Search communities' })).toHaveAttribute(
+      'href',
+      '/search',
+    );
   });
 });

@@ -1,8 +1,4 @@
-import {
-  MembershipStateSchema,
-  type Community,
-  type MembershipState,
-} from '@otakura/shared';
+import { MembershipStateSchema, type Community, type MembershipState } from '@otakura/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast';

@@ -32,7 +32,9 @@ function CommunityRow({ community }: { community: Row }) {
             {t('members', { n: formatCompact(community.memberCount) })}
           </span>
         </span>
-        {community.isMember ? <span className="community-row__badge">{t('memberBadge')}</span> : null}
+        {community.isMember ? (
+          <span className="community-row__badge">{t('memberBadge')}</span>
+        ) : null}
       </Link>
     </li>
   );
@@ -103,7 +105,11 @@ export function CommunitySearch({ text }: { text: string }) {
 
   if (items.length === 0) {
     return q ? (
-      <EmptyState icon={<SearchX />} title={t('search.noMatch', { q })} description={t('search.noMatchHint')} />
+      <EmptyState
+        icon={<SearchX />}
+        title={t('search.noMatch', { q })}
+        description={t('search.noMatchHint')}
+      />
     ) : (
       <EmptyState icon={<Users />} title={t('search.none')} />
     );
@@ -121,7 +127,11 @@ export function CommunitySearch({ text }: { text: string }) {
       {hasNextPage ? (
         <div className="community-search__more">
           {isFetchNextPageError ? <p role="alert">{apiErrorText(t, query.error)}</p> : null}
-          <Button variant="secondary" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+          <Button
+            variant="secondary"
+            loading={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
             {isFetchNextPageError ? t('retry') : t('search.loadMore')}
           </Button>
         </div>

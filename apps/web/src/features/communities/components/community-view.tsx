@@ -97,7 +97,9 @@ function CommunityHeader({
           <h1 className="community__name">{community.name}</h1>
           <ul className="community__counts" aria-label={t('countsLabel')}>
             <li>
-              <span className="community__count tabular-nums">{formatCompact(community.postCount)}</span>{' '}
+              <span className="community__count tabular-nums">
+                {formatCompact(community.postCount)}
+              </span>{' '}
               <span className="community__count-label">{t('posts')}</span>
             </li>
             <li>
@@ -125,7 +127,11 @@ function CommunityHeader({
 }
 
 /** /community/:id: image, name, Posts and Members counts, About, Follow/Unfollow, posts (spec §2). */
-export function CommunityView({ communityId, renderPosts, onMembershipChanged }: CommunityViewProps) {
+export function CommunityView({
+  communityId,
+  renderPosts,
+  onMembershipChanged,
+}: CommunityViewProps) {
   const { t } = useTranslation('communities');
   const query = useCommunityQuery(communityId);
   if (query.isPending) return <CommunitySkeleton />;
