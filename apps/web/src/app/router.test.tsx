@@ -46,6 +46,8 @@ const BUILT = new Set([
   '/purchases',
   '/security',
   '/safety-privacy',
+  '/search',
+  '/community/c1',
 ]);
 
 describe('routes', () => {
