@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import type { Storage } from '../storage/storage';
 import { createAppContext } from '../app-context';
 import type { AppContext } from '../plugins/context';
+import type { PgLiveBus } from '../modules/live/pg-live-bus';
 import { createTestDatabase } from './db';
 
 export interface TestApp {
@@ -24,11 +25,14 @@ export interface TestApp {
 }
 
 /**
- * A real server on a random loopback port, with a fresh database (PGlite from
- * the migrated template, or a new database on DATABASE_URL's server) and local
- * storage in a temp folder.
+ * A real server on a random loopback port over `database`, with local storage in a
+ * temp folder. `ownsDatabase`: close the database with the server.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestServer(
+  database: Database,
+  env: Record<string, string> = {},
+  ownsDatabase = true,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'otakura-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -41,11 +45,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     TRUST_PROXY: 'true',
     ...env,
   });
-  const database = await createTestDatabase();
   const ctx = createAppContext(config, database, { log: { info: () => {} } });
-  const { storage } = ctx;
   const app = await buildApp(ctx, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  if (ctx.live.kind === 'postgres') await (ctx.live as PgLiveBus).ready();
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('test server has no port');
   const url = `http://127.0.0.1:${address.port}`;
@@ -55,7 +58,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     url,
     config,
     database,
-    storage,
+    storage: ctx.storage,
     ctx,
     http(pathname, init = {}) {
       const { json, ...rest } = init;
@@ -71,8 +74,17 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await app.close();
-      await database.close();
+      if (ownsDatabase) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A real server on a random loopback port, with a fresh database (PGlite from
+ * the migrated template, or a new database on DATABASE_URL's server) and local
+ * storage in a temp folder.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return startTestServer(await createTestDatabase(), env);
 }
