@@ -1,0 +1,1 @@
+CREATE INDEX "communities_name_lower_idx" ON "communities" USING btree (lower("name") collate "C","id");
