@@ -181,7 +181,7 @@ describe('posts: create, feed, modal, like', () => {
     const like = imageDialog.getByRole('button', { name: 'Like' });
     expect(await like.getAttribute('aria-pressed')).toBe('false');
     await like.click();
-    expect(await like.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
     await imageDialog.getByText('1 like', { exact: true }).waitFor();
     // The server agrees.
     const saved = (await (await ctx.request.get(`/api/posts/${ids.image}`)).json()) as {

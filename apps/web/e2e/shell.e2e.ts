@@ -16,7 +16,7 @@ describe('the web shell', () => {
     const page = await ctx.newPage();
     await page.goto('/feed');
     await page.waitForURL('**/login');
-    await expect(page.getByRole('button', { name: 'Login' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Login' }).waitFor({ state: 'visible' });
     await screenshot(page, 'login-desktop-dark');
     await ctx.close();
   });
