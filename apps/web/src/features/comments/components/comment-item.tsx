@@ -162,13 +162,14 @@ function LikeButton({
     <button
       type="button"
       className={clsx('comment__action', 'comment__like', comment.likedByMe && 'comment__like--on')}
-      aria-label={t('like.label', { count: comment.likeCount })}
       aria-pressed={comment.likedByMe}
       // Focusable while disabled, so the tooltip saying why can be reached by keyboard too.
       aria-disabled={own || undefined}
       onClick={own ? undefined : onToggle}
     >
       <Heart aria-hidden="true" />
+      {/* Named by its content ("Like 2"), so the visible count is part of the name. */}
+      <span className="visually-hidden">{t('like.action')} </span>
       <span className="tabular-nums">{formatCompact(comment.likeCount)}</span>
     </button>
   );

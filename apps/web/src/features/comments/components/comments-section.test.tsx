@@ -234,7 +234,7 @@ describe('CommentsSection: likes and options', () => {
   it("lets the author's own comment show its likes but not be liked", async () => {
     const { api, user } = renderWith([makeComment({ body: 'Mine', author: me, likeCount: 2 })]);
     await screen.findByText('Mine');
-    const like = within(commentRow('Mine')).getByRole('button', { name: 'Like (2)' });
+    const like = within(commentRow('Mine')).getByRole('button', { name: /^Like ?2$/ });
     expect(like).toHaveAttribute('aria-disabled', 'true');
     await user.click(like);
     expect(api).toHaveBeenCalledTimes(1); // only the list
@@ -246,8 +246,8 @@ describe('CommentsSection: likes and options', () => {
       [`PUT /api/comments/${theirs.id}/like`]: () => ({ body: { liked: true, likeCount: 7 } }),
     });
     await screen.findByText('Theirs');
-    await user.click(within(commentRow('Theirs')).getByRole('button', { name: 'Like (2)' }));
-    const liked = await within(commentRow('Theirs')).findByRole('button', { name: 'Like (7)' });
+    await user.click(within(commentRow('Theirs')).getByRole('button', { name: /^Like ?2$/ }));
+    const liked = await within(commentRow('Theirs')).findByRole('button', { name: /^Like ?7$/ });
     expect(liked).toHaveAttribute('aria-pressed', 'true');
   });
 
