@@ -60,8 +60,8 @@ export function decodeEntities(text: string): string {
 /** Collapses whitespace, drops control characters, trims and caps; null when empty. */
 function clean(value: string | undefined, max: number): string | null {
   if (value === undefined) return null;
-  // eslint-disable-next-line no-control-regex
   const text = decodeEntities(value)
+    // eslint-disable-next-line no-control-regex -- control characters are what it removes
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
