@@ -48,7 +48,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     await card.getByRole('link', { name: title, exact: true }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await dialog.getByRole('heading', { name: 'Comments' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Comments', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `a11y-post-modal-${viewport}-${theme}`);
     await ctx.close();
