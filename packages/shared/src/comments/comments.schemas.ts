@@ -47,6 +47,35 @@ export type UpdateCommentInput = z.infer<typeof UpdateCommentInputSchema>;
 export const ListCommentsQuerySchema = PageQuerySchema;
 export type ListCommentsQuery = z.infer<typeof ListCommentsQuerySchema>;
 
+/** Why a comment is reported; the web shows them in this order. */
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'spoiler',
+  'minor_sexual_content',
+  'other',
+] as const;
+export const ReportReasonSchema = z.enum(REPORT_REASONS, {
+  error: 'Please choose a reason for the report.',
+});
+export type ReportReason = z.infer<typeof ReportReasonSchema>;
+
+/** Body of POST /api/comments/:commentId/report. */
+export const ReportCommentInputSchema = z.object({
+  reason: ReportReasonSchema,
+  /** Free text, only kept with `other`; trimmed, blank becomes null. */
+  details: z
+    .string()
+    .trim()
+    .max(
+      LIMITS.reportDetailsMax,
+      `Details must be at most ${LIMITS.reportDetailsMax} characters.`,
+    )
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ReportCommentInput = z.input<typeof ReportCommentInputSchema>;
+
 /** Answer to POST /api/comments/:commentId/report (201 the first time, 200 when already reported). */
 export const ReportCommentResultSchema = z.object({ message: z.string() });
 export type ReportCommentResult = z.infer<typeof ReportCommentResultSchema>;
@@ -60,6 +89,9 @@ export const CommentReportSchema = z.object({
   status: CommentReportStatusSchema,
   /** The comment's text when it was reported (it may have been edited or deleted since). */
   commentText: z.string(),
+  reason: ReportReasonSchema,
+  /** The reporter's own words (with `other`), or null. */
+  details: z.string().nullable(),
   /** The comment as it is now. */
   comment: z.object({ id: z.string(), body: z.string(), deleted: z.boolean() }),
   reporter: UserSummarySchema,

@@ -5,6 +5,8 @@ export const LIMITS = {
   titleValidMax: 999,
   bodyMax: 10_000,
   commentMax: 10_000,
+  /** A report's optional details (with the reason Other). */
+  reportDetailsMax: 500,
   filesPerSelection: 4,
   imagesPerPost: 5,
   /** No JSON body over 10 MB (spec §9 string cap 10,485,760 bytes). */

@@ -86,6 +86,14 @@ export const commentReports = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** The text as it was when reported (the comment may be edited or deleted since). */
     commentText: text('comment_text').notNull(),
+    /** Why it was reported (`REPORT_REASONS`); reports older than reasons read 'other'. */
+    reason: text('reason', {
+      enum: ['spam', 'harassment', 'spoiler', 'minor_sexual_content', 'other'],
+    })
+      .notNull()
+      .default('other'),
+    /** The reporter's own words, only with 'other'. */
+    details: text('details'),
     /** Where the comment was: its community and post, or its media entry (spec "Sub"). */
     communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
@@ -105,5 +113,10 @@ export const commentReports = pgTable(
       t.id.desc().nullsFirst(),
     ),
     check('comment_reports_status_valid', sql`${t.status} in ('open', 'resolved', 'dismissed')`),
+    check(
+      'comment_reports_reason_valid',
+      sql`${t.reason} in ('spam', 'harassment', 'spoiler', 'minor_sexual_content', 'other')`,
+    ),
+    check('comment_reports_details_length', sql`char_length(${t.details}) <= 500`),
   ],
 );
