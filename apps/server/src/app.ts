@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -80,6 +81,18 @@ export async function buildApp(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     hsts: ctx.config.secureCookies,
+  });
+  // API answers are compressed on the fly (br/gzip, above 1 kB). The SPA's files carry
+  // build-time .br/.gz siblings (plugins/web-app.ts); /files are already-compressed media
+  // served with byte ranges; the live socket is not an HTTP body.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/live')) route.compress = false;
+  });
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Request bodies are never compressed by our clients; refusing them keeps body limits simple.
+    globalDecompression: false,
   });
   await app.register(fastifyCookie);
   await app.register(originCheckPlugin, {

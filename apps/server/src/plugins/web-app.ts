@@ -6,8 +6,11 @@ import fp from 'fastify-plugin';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never
- * cached, any non-API GET answered with index.html so client routes work.
- * Unknown /api paths get the JSON 404.
+ * cached, any non-API GET (the root `/` included) answered with index.html so
+ * client routes work. The build writes `.br` and `.gz` siblings of text files
+ * (vite-plugin-compression2); they are sent to clients that accept them, with
+ * `Vary: Accept-Encoding`, the raw file otherwise. Unknown /api paths get the
+ * JSON 404.
  */
 export const webAppPlugin = fp(async function webApp(
   app: FastifyInstance,
@@ -37,6 +40,9 @@ export const webAppPlugin = fp(async function webApp(
       // Files are looked up per request, so a rebuild under a running server is served.
       wildcard: true,
       index: false,
+      preCompressed: true,
+      // A directory (`/`, `/assets/`) has no index here: the SPA fallback answers it.
+      allowedPath: (pathname) => !pathname.endsWith('/'),
       setHeaders(res, filePath) {
         const rel = path.relative(opts.distDir, filePath);
         res.header(
