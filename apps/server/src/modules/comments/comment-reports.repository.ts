@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { commentReports, comments, users } from '../../db/schema';
-import type { Cursor } from '../users/users.cursor';
+import type { Cursor } from '../../lib/cursor';
 
 export type ReportRecord = typeof commentReports.$inferSelect;
 
@@ -27,6 +27,8 @@ export interface ReportView {
   id: string;
   status: ReportRecord['status'];
   commentText: string;
+  reason: ReportRecord['reason'];
+  details: string | null;
   commentId: string;
   commentBody: string;
   commentDeletedAt: Date | null;
@@ -54,6 +56,8 @@ function selectReports(db: Db) {
       id: commentReports.id,
       status: commentReports.status,
       commentText: commentReports.commentText,
+      reason: commentReports.reason,
+      details: commentReports.details,
       commentId: commentReports.commentId,
       commentBody: comments.body,
       commentDeletedAt: comments.deletedAt,

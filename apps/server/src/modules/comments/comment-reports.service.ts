@@ -10,13 +10,14 @@ import {
   type CommentReport,
   type CommentReportPage,
   type ListCommentReportsQuery,
+  type ReportCommentInput,
   type ReportCommentResult,
   type ResolveCommentReportInput,
 } from '@otakura/shared';
 import { runInTransaction } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isId } from '../../lib/ids';
-import { decodeCursor, encodeCursor } from '../users/users.cursor';
+import { timeCursor } from '../../lib/cursor';
 import { displayName, fileUrl } from '../users/users.mapper';
 import * as reportsRepo from './comment-reports.repository';
 import type { ReportView } from './comment-reports.repository';
@@ -30,6 +31,8 @@ function toCommentReport(row: ReportView): CommentReport {
     id: row.id,
     status: row.status,
     commentText: row.commentText,
+    reason: row.reason,
+    details: row.details,
     comment: { id: row.commentId, body: row.commentBody, deleted: row.commentDeletedAt !== null },
     reporter: {
       id: row.reporterId,
@@ -60,13 +63,15 @@ function toCommentReport(row: ReportView): CommentReport {
 }
 
 /**
- * Reports someone else's comment. The first report answers `created: true` (201); reporting
- * the same comment again changes nothing and answers the same message (200).
+ * Reports someone else's comment with a reason (and, with `other`, optional details). The
+ * first report answers `created: true` (201); reporting the same comment again changes nothing,
+ * not even the reason, and answers the same message (200).
  */
 export async function reportComment(
   deps: CommentsDeps,
   viewerId: string,
   commentId: string,
+  input: ReportCommentInput,
 ): Promise<{ created: boolean; result: ReportCommentResult }> {
   if (!isId(commentId)) throw commentNotFound();
   const comment = await repo.findComment(deps.db, commentId);
@@ -85,6 +90,9 @@ export async function reportComment(
     reporterId: viewerId,
     authorId: comment.userId,
     commentText: comment.body,
+    reason: input.reason,
+    // Details explain 'other'; with a named reason there is nothing to add, so none is kept.
+    details: input.reason === 'other' ? (input.details ?? null) : null,
     communityId: comment.postId ? await repo.communityOfPost(deps.db, comment.postId) : null,
     postId: comment.postId,
     mediaId: comment.mediaId,
@@ -97,7 +105,7 @@ export async function listReports(
   deps: CommentsDeps,
   query: ListCommentReportsQuery,
 ): Promise<CommentReportPage> {
-  const cursor = decodeCursor(query.cursor);
+  const cursor = timeCursor.decode(query.cursor);
   const limit = Math.min(Math.max(query.limit ?? LIMITS.pageSizeDefault, 1), LIMITS.pageSizeMax);
   const rows = await reportsRepo.listReports(deps.db, query.status, cursor, limit);
   const page = rows.slice(0, limit);
@@ -105,7 +113,7 @@ export async function listReports(
   return {
     items: page.map(toCommentReport),
     nextCursor:
-      rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+      rows.length > limit && last ? timeCursor.encode({ at: last.cursorAt, id: last.id }) : null,
   };
 }
 

@@ -33,8 +33,11 @@ async function expectError(res: Response, status: number, code: string): Promise
   expect({ status: res.status, code: body.error?.code }).toEqual({ status, code });
 }
 
-const report = (who: TestUser, id: string) =>
-  who.http(`/api/comments/${id}/report`, { method: 'POST' });
+const report = (
+  who: TestUser,
+  id: string,
+  json: Record<string, unknown> = { reason: 'harassment' },
+) => who.http(`/api/comments/${id}/report`, { method: 'POST', json });
 
 async function reportsOf(commentId: string) {
   return t.database.db.select().from(commentReports).where(eq(commentReports.commentId, commentId));
@@ -69,6 +72,8 @@ describe('POST /api/comments/:commentId/report', () => {
       communityId: post.communityId,
       mediaId: null,
       status: 'open',
+      reason: 'harassment',
+      details: null,
     });
     expect(rows[0]!.createdAt).toBeInstanceOf(Date);
 
@@ -108,10 +113,90 @@ describe('POST /api/comments/:commentId/report', () => {
     for (const id of [newId(), 'nope'])
       await expectError(await report(other, id), 404, 'comment_not_found');
     await expectError(
-      await withCookie(t, '')(`/api/comments/${comment.id}/report`, { method: 'POST' }),
+      await withCookie(t, '')(`/api/comments/${comment.id}/report`, {
+        method: 'POST',
+        json: { reason: 'spam' },
+      }),
       401,
       'unauthorized',
     );
+  });
+});
+
+describe('the reason of a report', () => {
+  async function fixture() {
+    const author = await createUser(t);
+    const reporter = await createUser(t);
+    const post = await createPost(t, { userId: author.user.id });
+    const comment = await createComment(t, { userId: author.user.id, postId: post.id });
+    return { reporter, comment };
+  }
+
+  it('is required and must be one of the listed reasons; a refused report stores nothing', async () => {
+    const { reporter, comment } = await fixture();
+    for (const json of [
+      {},
+      { reason: 'boring' },
+      { reason: '' },
+      { reason: 3 },
+      { details: 'x' },
+    ]) {
+      const res = await report(reporter, comment.id, json);
+      const body = (await res.json()) as { error: { code: string; details?: { path: string }[] } };
+      expect({ status: res.status, code: body.error.code }, JSON.stringify(json)).toEqual({
+        status: 400,
+        code: 'validation_error',
+      });
+      expect(body.error.details?.[0]?.path).toBe('reason');
+    }
+    const noBody = await reporter.http(`/api/comments/${comment.id}/report`, { method: 'POST' });
+    expect(noBody.status).toBe(400);
+    expect(await reportsOf(comment.id)).toHaveLength(0);
+  });
+
+  it.each(['spam', 'harassment', 'spoiler', 'minor_sexual_content'] as const)(
+    'stores %s, without details',
+    async (reason) => {
+      const { reporter, comment } = await fixture();
+      const res = await report(reporter, comment.id, { reason, details: 'ignored words' });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toEqual({ message: REPORT_SUCCESS_MESSAGE });
+      expect((await reportsOf(comment.id))[0]).toMatchObject({ reason, details: null });
+    },
+  );
+
+  it('stores Other with its details trimmed, a blank text as none, and refuses over 500 characters', async () => {
+    const { reporter, comment } = await fixture();
+    await expectError(
+      await report(reporter, comment.id, { reason: 'other', details: 'x'.repeat(501) }),
+      400,
+      'validation_error',
+    );
+    expect(await reportsOf(comment.id)).toHaveLength(0);
+    const res = await report(reporter, comment.id, {
+      reason: 'other',
+      details: `  ${'y'.repeat(500)}  `,
+    });
+    expect(res.status).toBe(201);
+    expect((await reportsOf(comment.id))[0]).toMatchObject({
+      reason: 'other',
+      details: 'y'.repeat(500),
+    });
+
+    const second = await fixture();
+    await report(second.reporter, second.comment.id, { reason: 'other', details: '   ' });
+    expect((await reportsOf(second.comment.id))[0]).toMatchObject({
+      reason: 'other',
+      details: null,
+    });
+  });
+
+  it('keeps the first reason when the same user reports again', async () => {
+    const { reporter, comment } = await fixture();
+    expect((await report(reporter, comment.id, { reason: 'spam' })).status).toBe(201);
+    expect((await report(reporter, comment.id, { reason: 'spoiler' })).status).toBe(200);
+    const rows = await reportsOf(comment.id);
+    expect(rows.map((r) => r.reason)).toEqual(['spam']);
   });
 });
 
@@ -139,9 +224,9 @@ describe('the moderation queue', () => {
     const post = await createPost(t, { userId: author.user.id });
     const mild = await createComment(t, { userId: author.user.id, postId: post.id, body: 'mild' });
     const bad = await createComment(t, { userId: author.user.id, postId: post.id, body: 'bad' });
-    await report(r1, mild.id);
-    await report(r1, bad.id);
-    await report(r2, bad.id);
+    await report(r1, mild.id, { reason: 'spam' });
+    await report(r1, bad.id, { reason: 'harassment' });
+    await report(r2, bad.id, { reason: 'other', details: 'Keeps posting this everywhere' });
 
     const res = await moderator.http('/api/moderation/reports?status=open');
     expect(res.status).toBe(200);
@@ -157,7 +242,13 @@ describe('the moderation queue', () => {
       commentText: 'bad',
       author: { id: author.user.id },
       status: 'open',
+      reason: 'other',
+      details: 'Keeps posting this everywhere',
     });
+    expect(open.slice(1).map((r) => [r.reason, r.details])).toEqual([
+      ['harassment', null],
+      ['spam', null],
+    ]);
 
     const mildReport = open[2]!;
     const dismissed = await moderator.http(`/api/moderation/reports/${mildReport.id}/resolve`, {

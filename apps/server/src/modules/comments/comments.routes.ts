@@ -14,6 +14,7 @@ import {
   LikeStateSchema,
   ListCommentReportsQuerySchema,
   ListCommentsQuerySchema,
+  ReportCommentInputSchema,
   ReportCommentResultSchema,
   ResolveCommentReportInputSchema,
   UpdateCommentInputSchema,
@@ -168,6 +169,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['comments'],
         summary: "Report someone else's comment (201; 200 when you had reported it already)",
         params: CommentParams,
+        body: ReportCommentInputSchema,
         response: { 200: ReportCommentResultSchema, 201: ReportCommentResultSchema, ...errors },
       },
     },
@@ -178,6 +180,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         deps(),
         user.id,
         req.params.commentId,
+        req.body,
       );
       return reply.code(created ? 201 : 200).send(result);
     },
