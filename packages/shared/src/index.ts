@@ -10,4 +10,5 @@ export * from './communities/communities.schemas';
 export * from './posts/posts.schemas';
 export * from './comments/comments.schemas';
 export * from './live/live.schemas';
+export * from './live/live-topics';
 export * from './settings/settings.schemas';

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { LIVE_MAX_TOPICS, LIVE_TOPIC_PATTERN } from './live-topics';
 
-/** Topics a client may subscribe to on /api/live. */
-export const LiveTopicSchema = z.union([
-  z.literal('feed'),
-  z.string().regex(/^(post|media|community|user):[0-9a-f-]{36}$/),
-]);
+/** Topics a client may subscribe to on /api/live (built with `liveTopics` in live-topics.ts). */
+export const LiveTopicSchema = z.string().regex(LIVE_TOPIC_PATTERN);
 export type LiveTopic = z.infer<typeof LiveTopicSchema>;
 
 export const LiveClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), topics: z.array(LiveTopicSchema).max(200) }),
-  z.object({ type: z.literal('unsubscribe'), topics: z.array(LiveTopicSchema).max(200) }),
+  z.object({ type: z.literal('subscribe'), topics: z.array(LiveTopicSchema).max(LIVE_MAX_TOPICS) }),
+  z.object({
+    type: z.literal('unsubscribe'),
+    topics: z.array(LiveTopicSchema).max(LIVE_MAX_TOPICS),
+  }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
@@ -60,6 +61,13 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     memberCount: z.number().int(),
   }),
   z.object({ type: z.literal('user.updated'), topic: z.string(), userId: z.string() }),
+  /** On `profile:{userId}`: the user's absolute follower count after a follow or unfollow. */
+  z.object({
+    type: z.literal('user.followers'),
+    topic: z.string(),
+    userId: z.string(),
+    followerCount: z.number().int(),
+  }),
   z.object({ type: z.literal('pong') }),
   /** Events may have been missed (the server's bus reconnected): refetch what is on screen. */
   z.object({ type: z.literal('resync') }),

@@ -5,6 +5,7 @@
  */
 import {
   LIMITS,
+  liveTopics,
   SYSTEM_USER_ID,
   type Comment,
   type CommentPage,
@@ -18,7 +19,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { hasBlocked } from '../settings/settings.repository';
 import { isId } from '../../lib/ids';
 import type { LiveBus } from '../live/live-bus';
-import { decodeCursor, encodeCursor } from '../users/users.cursor';
+import { timeCursor } from '../../lib/cursor';
 import { toComment } from './comments.mapper';
 import * as repo from './comments.repository';
 import type { CommentRecord, CommentTarget } from './comments.repository';
@@ -40,7 +41,7 @@ const targetNotFound = (target: CommentTarget) =>
 
 /** The live topic of a comment's post or media entry. */
 export function topicOf(row: Pick<CommentRecord, 'postId' | 'mediaId'>): string {
-  return row.postId ? `post:${row.postId}` : `media:${row.mediaId}`;
+  return row.postId ? liveTopics.post(row.postId) : liveTopics.media(String(row.mediaId));
 }
 
 /** Publishes after the commit; the bus never throws into the request. */
@@ -84,7 +85,7 @@ export async function listComments(
   query: { cursor?: string; limit?: number },
 ): Promise<CommentPage> {
   if (!isId(target.id) || !(await repo.targetIsVisible(db, target))) throw targetNotFound(target);
-  const cursor = decodeCursor(query.cursor);
+  const cursor = timeCursor.decode(query.cursor);
   const limit = Math.min(Math.max(query.limit ?? LIMITS.pageSizeDefault, 1), LIMITS.pageSizeMax);
   const rows = await repo.listComments(db, target, viewerId, cursor, limit);
   const page = rows.slice(0, limit);
@@ -92,7 +93,7 @@ export async function listComments(
   return {
     items: page.map(toComment),
     nextCursor:
-      rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+      rows.length > limit && last ? timeCursor.encode({ at: last.cursorAt, id: last.id }) : null,
   };
 }
 
@@ -126,7 +127,7 @@ export async function createComment(
           );
         }
         if (await hasBlocked(tx, parent.userId, viewerId)) {
-          throw new AppError(403, 'blocked', 'You cannot reply to this user.');
+          throw new AppError('blocked', 'You cannot reply to this user.');
         }
         replyingUserId = parent.userId;
       }

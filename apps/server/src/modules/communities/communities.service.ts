@@ -3,13 +3,14 @@
  * and the admin's create / edit / picture. Rules, access checks and transactions live
  * here; queries in communities.repository, the wire shapes in communities.mapper.
  */
-import type {
-  Community,
-  CommunityPage,
-  MembershipState,
-  SearchCommunitiesQuery,
-  UpdateCommunityInput,
-  UpsertCommunityInput,
+import {
+  liveTopics,
+  type Community,
+  type CommunityPage,
+  type MembershipState,
+  type SearchCommunitiesQuery,
+  type UpdateCommunityInput,
+  type UpsertCommunityInput,
 } from '@otakura/shared';
 import { runInTransaction, sqlState, type Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
@@ -17,7 +18,7 @@ import { isId } from '../../lib/ids';
 import type { LiveBus } from '../live/live-bus';
 import type { Storage } from '../../storage/storage';
 import { deleteUploadKeys, imageKeys, saveImageUpload } from '../uploads/upload.service';
-import { decodeCursor, encodeCursor, type CursorSection } from './communities.cursor';
+import { communityCursor, type CursorSection } from '../../lib/cursor';
 import { toCommunity, toCommunityListItem, type CommunityListRow } from './communities.mapper';
 import * as repo from './communities.repository';
 
@@ -43,7 +44,7 @@ export async function searchCommunities(
   viewerId: string,
   query: SearchCommunitiesQuery,
 ): Promise<CommunityPage> {
-  const cursor = decodeCursor(query.cursor);
+  const cursor = communityCursor.decode(query.cursor);
   const limit = query.limit;
   const q = query.q.trim();
   const base = { viewerId, pattern: q === '' ? undefined : repo.substringPattern(q) };
@@ -93,7 +94,11 @@ function pageOf(
     items: page.map(toCommunityListItem),
     nextCursor:
       rows.length > limit && last
-        ? encodeCursor({ section: sectionAt(page.length - 1), name: last.name, id: last.id })
+        ? communityCursor.encode({
+            section: sectionAt(page.length - 1),
+            name: last.name,
+            id: last.id,
+          })
         : null,
   };
 }
@@ -166,7 +171,7 @@ async function settle(
   if (r.changed) {
     await deps.live.publish({
       type: 'community.members',
-      topic: `community:${communityId}`,
+      topic: liveTopics.community(communityId),
       communityId,
       memberCount: r.memberCount,
     });

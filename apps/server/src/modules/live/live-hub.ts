@@ -1,20 +1,16 @@
 import type { WebSocket } from 'ws';
-import { LiveClientMessageSchema, TIMINGS, type LiveEvent } from '@otakura/shared';
+import {
+  LIVE_CLOSE,
+  LIVE_MAX_TOPICS,
+  LiveClientMessageSchema,
+  mayWatchLiveTopic,
+  TIMINGS,
+  type LiveEvent,
+} from '@otakura/shared';
 import type { LiveBus } from './live-bus';
 
-/** Close codes the web client acts on (4000–4999 are the application's). */
-export const LIVE_CLOSE = {
-  /** No (or no longer a) valid session: go to /login, do not reconnect. */
-  unauthorized: 4401,
-  /** The socket was opened from a foreign origin. */
-  forbiddenOrigin: 4403,
-  /** Too many sockets for one user: reconnect later. */
-  tooManyConnections: 4429,
-  /** Silent for longer than the keepalive, or too slow to read its events. */
-  timeout: 4408,
-  /** The server is shutting down: reconnect (another instance will answer). */
-  goingAway: 1001,
-} as const;
+/** Close codes the web client acts on: one list in packages/shared (live-topics.ts). */
+export { LIVE_CLOSE };
 
 export interface LiveUser {
   id: string;
@@ -48,12 +44,11 @@ export interface LiveConnection {
 }
 
 /**
- * Whether `user` may watch `topic`. Signed-in users may see every public topic for now;
- * `user:{id}` is private to that user.
+ * Whether `user` may watch `topic`. Signed-in users may see every public topic (`feed`,
+ * `post:`, `media:`, `community:`, `profile:`); `user:{id}` is private to that user.
  */
 export function mayWatch(user: LiveUser, topic: string): boolean {
-  if (topic.startsWith('user:')) return topic === `user:${user.id}`;
-  return true;
+  return mayWatchLiveTopic(user.id, topic);
 }
 
 /**
@@ -75,7 +70,7 @@ export class LiveHub {
 
   constructor(private readonly opts: LiveHubOptions) {
     this.keepaliveMs = opts.keepaliveMs ?? TIMINGS.liveKeepaliveMs;
-    this.maxSubscriptions = opts.maxSubscriptions ?? 200;
+    this.maxSubscriptions = opts.maxSubscriptions ?? LIVE_MAX_TOPICS;
     this.maxConnectionsPerUser = opts.maxConnectionsPerUser ?? 20;
     this.maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024;
     this.sessionRecheckMs = opts.sessionRecheckMs ?? 5 * 60_000;

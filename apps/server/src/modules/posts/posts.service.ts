@@ -4,6 +4,7 @@
  * wire shapes in posts.mapper. Live events are published after the commit.
  */
 import {
+  liveTopics,
   POST_TYPES,
   type CreatePostInput,
   type FieldIssue,
@@ -213,7 +214,7 @@ export async function createPost(
 
   await publish(
     deps.live,
-    ['feed', `community:${input.communityId}`, `user:${userId}`],
+    [liveTopics.feed, liveTopics.community(input.communityId), liveTopics.profile(userId)],
     (topic) => ({
       type: 'post.created',
       topic,
@@ -246,7 +247,12 @@ export async function deletePost(deps: PostsDeps, userId: string, postId: string
   await deleteUploadKeys(deps.storage, keys);
   await publish(
     deps.live,
-    ['feed', `post:${postId}`, `community:${head.communityId}`, `user:${head.userId}`],
+    [
+      liveTopics.feed,
+      liveTopics.post(postId),
+      liveTopics.community(head.communityId),
+      liveTopics.profile(head.userId),
+    ],
     (topic) => ({
       type: 'post.deleted',
       topic,
@@ -287,7 +293,7 @@ export async function setLike(
   }
   if (result.changed) {
     // Only to the post's topic: open cards, modals and pages subscribe to post:{id}.
-    await publish(deps.live, [`post:${postId}`], (topic) => ({
+    await publish(deps.live, [liveTopics.post(postId)], (topic) => ({
       type: 'post.liked',
       topic,
       postId,

@@ -17,6 +17,7 @@ import {
   UserPageSchema,
 } from '@otakura/shared';
 import { requireUser } from '../auth/auth.guard';
+import { publishFollowerCount } from '../live/live-publish';
 import { readFileToBuffer } from '../uploads/multipart';
 import * as service from './users.service';
 
@@ -196,7 +197,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = await requireUser(req);
-      return service.follow(db(), user.id, req.params.userId);
+      const state = await service.follow(db(), user.id, req.params.userId);
+      await publishFollowerCount(app.ctx.live, req.params.userId, state.followerCount);
+      return state;
     },
   );
 
@@ -212,7 +215,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = await requireUser(req);
-      return service.unfollow(db(), user.id, req.params.userId);
+      const state = await service.unfollow(db(), user.id, req.params.userId);
+      await publishFollowerCount(app.ctx.live, req.params.userId, state.followerCount);
+      return state;
     },
   );
 
