@@ -4,7 +4,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, FieldIssue } from '@otakura/shared';
+import { tooManyAttemptsMessage, type ApiErrorBody, type FieldIssue } from '@otakura/shared';
 import { AppError } from '../lib/errors';
 
 function body(
@@ -47,13 +47,7 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
       const retryAfter = Number(reply.getHeader('retry-after')) || 60;
       return reply
         .status(429)
-        .send(
-          body(
-            'rate_limited',
-            `Too many attempts. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
-            { retryAfter },
-          ),
-        );
+        .send(body('rate_limited', tooManyAttemptsMessage(retryAfter), { retryAfter }));
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       const code =

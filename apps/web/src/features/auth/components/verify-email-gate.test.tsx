@@ -64,7 +64,7 @@ describe('email verification gate', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Resend Verification Email' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Too many attempts. Try again in 170 seconds.',
+      'Too many attempts. Try again in 2 minutes 50 seconds.',
     );
     expect(api.callsTo(SEND)).toHaveLength(2);
   });

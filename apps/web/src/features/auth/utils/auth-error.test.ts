@@ -35,9 +35,19 @@ describe('authErrorMessage (spec §8 with DESIGN.md’s one invalid_credential)'
   it('says how long to wait when rate limited', () => {
     const limited = (retryAfter?: number) =>
       new ApiError(429, 'rate_limited', 'x', undefined, retryAfter);
-    expect(authErrorMessage(limited(90), t)).toBe('Too many attempts. Try again in 90 seconds.');
+    expect(authErrorMessage(limited(405), t)).toBe(
+      'Too many attempts. Try again in 6 minutes 45 seconds.',
+    );
+    expect(authErrorMessage(limited(61), t)).toBe(
+      'Too many attempts. Try again in 1 minute 1 second.',
+    );
+    expect(authErrorMessage(limited(120), t)).toBe('Too many attempts. Try again in 2 minutes.');
+    expect(authErrorMessage(limited(37), t)).toBe('Too many attempts. Try again in 37 seconds.');
     expect(authErrorMessage(limited(1), t)).toBe('Too many attempts. Try again in 1 second.');
     expect(authErrorMessage(limited(), t)).toBe('Too many attempts. Please try again later.');
+    expect(authErrorMessage(limited(405), i18next.getFixedT('ja', 'auth'))).toBe(
+      '試行回数が多すぎます。6 分 45 秒後にもう一度お試しください。',
+    );
   });
 
   it('tells a wrong backup code from a wrong app code', () => {

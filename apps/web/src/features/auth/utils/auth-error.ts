@@ -1,3 +1,4 @@
+import { formatWait } from '@otakura/shared';
 import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-client';
 
@@ -24,10 +25,19 @@ export interface AuthErrorOptions {
   backupCode?: boolean;
 }
 
+/** "6 minutes 45 seconds" in the user's language (the shared formatter with translated words). */
+export function waitText(seconds: number, t: TFunction<'auth'>): string {
+  return formatWait(seconds, {
+    minutes: (count) => t('wait.minutes', { count }),
+    seconds: (count) => t('wait.seconds', { count }),
+    join: (minutes, secs) => t('wait.join', { minutes, seconds: secs }),
+  });
+}
+
 /**
  * The message for a failed auth call: spec §8's catalogue (with DESIGN.md's one
  * `invalid_credential`), `network-request-failed` when the server cannot be reached,
- * `internal-error` for any 5xx, "try again in N seconds" for rate limits, else the server's words.
+ * `internal-error` for any 5xx, "try again in 6 minutes 45 seconds" for rate limits, else the server's words.
  */
 export function authErrorMessage(
   error: unknown,
@@ -40,7 +50,7 @@ export function authErrorMessage(
   if (error.status >= 500 || error.code === 'internal_error') return t('errors.internal_error');
   if (error.code === 'rate_limited') {
     return error.retryAfter !== undefined
-      ? t('errors.rate_limited', { count: Math.max(1, error.retryAfter) })
+      ? t('errors.rate_limited', { wait: waitText(error.retryAfter, t) })
       : t('errors.rate_limited_later');
   }
   if (error.code === 'invalid_code' && options.backupCode) return t('errors.invalid_backup_code');
