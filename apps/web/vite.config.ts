@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const apiTarget = 'http://localhost:3000';
@@ -28,7 +29,20 @@ function productNameInHtml(productName: string): Plugin {
 export default defineConfig(({ mode }) => {
   const productName = resolveProductName(mode);
   return {
-    plugins: [react(), productNameInHtml(productName)],
+    plugins: [
+      react(),
+      productNameInHtml(productName),
+      // .br and .gz siblings of every text file over 1 kB; the server sends the one the
+      // client accepts (plugins/web-app.ts, @fastify/static preCompressed). Source maps are
+      // fetched only by devtools, so they stay raw.
+      compression({
+        algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+        include: /\.(html|css|js|mjs|json|svg)$/,
+        threshold: 1024,
+        skipIfLargerOrEqual: true,
+        logLevel: 'silent',
+      }),
+    ],
     resolve: { alias: { '@': srcDir } },
     define: { 'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName) },
     server: {
