@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { validationError } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
 import { saveImageUpload } from '../uploads/upload.service';
 import { decodeHtml, parsePageMeta } from './html-meta';
@@ -71,15 +72,35 @@ function fromRow(row: repo.LinkPreviewRow): LinkPreviewData {
 /** Concurrent requests for one URL share one fetch (per database, so test apps stay apart). */
 const inflight = new WeakMap<Db, Map<string, Promise<LinkPreviewData>>>();
 
+export const LINK_CREDENTIALS_MESSAGE =
+  'This link contains a user name or password. Remove them from the link and try again.';
+
+/** True when the link carries `user:pass@` (or just `user@`) before its host. */
+export function hasCredentials(rawUrl: string): boolean {
+  try {
+    const url = new URL(rawUrl.trim());
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The preview of `rawUrl`: from the cache while fresh (24 h; a failure 1 h), else
  * fetched now under the SSRF rules within one 5 s budget. Never throws for
- * anything about the remote page; only a database error propagates.
+ * anything about the remote page; only a database error propagates — and a link with
+ * credentials in it (`https://user:pass@host/`), which is refused with 400 `validation_error`
+ * before anything is fetched, echoed or cached (the secret must not travel or be stored).
  */
 export async function fetchLinkPreview(
   deps: LinkPreviewDeps,
   rawUrl: string,
 ): Promise<LinkPreviewData> {
+  if (hasCredentials(rawUrl))
+    throw validationError(
+      [{ path: 'url', message: LINK_CREDENTIALS_MESSAGE }],
+      LINK_CREDENTIALS_MESSAGE,
+    );
   const url = normalizeUrl(rawUrl);
   if (!url) return empty(rawUrl);
   const hash = urlHash(url);

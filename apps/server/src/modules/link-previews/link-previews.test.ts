@@ -8,6 +8,8 @@ import { buildTestApp, type TestApp } from '../../test/app';
 import { createCommunity, createUser, type TestUser } from '../../test/factories';
 import { expectApiError } from '../../test/post-factories';
 import { decodeHtml, parsePageMeta } from './html-meta';
+import { linkPreviews } from '../../db/schema';
+import { LINK_CREDENTIALS_MESSAGE } from './link-previews.service';
 import { linkPreviewSettings } from './link-previews.settings';
 import { safeGet } from './safe-fetch';
 import { addressRange, BlockedTargetError, isAllowedAddress, resolveAllowed } from './ssrf-guard';
@@ -379,6 +381,30 @@ describe('link previews through the API', () => {
       401,
       'unauthorized',
     );
+  });
+
+  it('refuses a link with a user name or password: 400 naming the url, nothing fetched, echoed or cached', async () => {
+    linkPreviewSettings(t.ctx).allowLoopback = true;
+    const before = site.requests.length;
+    for (const url of [
+      `${site.url.replace('://', '://alice:s3cret@')}/page`,
+      `${site.url.replace('://', '://alice@')}/page`,
+      `${site.url.replace('://', '://:s3cret@')}/page`,
+    ]) {
+      const res = await user.http(`/api/link-preview?url=${encodeURIComponent(url)}`);
+      const text = await res.text();
+      expect(res.status, text).toBe(400);
+      const { error } = JSON.parse(text) as {
+        error: { code: string; message: string; details: { path: string }[] };
+      };
+      expect(error.code).toBe('validation_error');
+      expect(error.message).toBe(LINK_CREDENTIALS_MESSAGE);
+      expect(error.details.map((d) => d.path)).toEqual(['url']);
+      expect(text).not.toContain('s3cret');
+    }
+    expect(site.requests.length).toBe(before);
+    const rows = await t.ctx.database.db.select({ url: linkPreviews.url }).from(linkPreviews);
+    expect(rows.filter((r) => r.url.includes('alice') || r.url.includes('s3cret'))).toEqual([]);
   });
 
   it('gives a url post its preview, and a refused one silently none', async () => {
