@@ -161,6 +161,7 @@ describe('comments in the browser', () => {
     expect(await options.getByRole('button', { name: 'Edit Comment' }).count()).toBe(0);
     await options.getByRole('button', { name: 'Report Comment' }).click();
     const report = page.getByRole('dialog', { name: 'Report comment' });
+    await report.getByRole('radio', { name: 'Spam' }).check();
     await report.getByRole('button', { name: 'Report', exact: true }).click();
     await report.getByText(REPORT_MESSAGE).waitFor();
     await report.getByRole('button', { name: 'Done' }).click();

@@ -381,6 +381,18 @@ describe('CommentsSection: likes and options', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Report Comment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report comment' });
+    const reasons = within(dialog).getByRole('group', {
+      name: 'Why are you reporting this comment?',
+    });
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['spam', 'harassment', 'spoiler', 'minor_sexual_content', 'other']);
+    // No reason yet: nothing can be sent, and no details box.
+    expect(within(dialog).getByRole('button', { name: 'Report' })).toBeDisabled();
+    expect(within(dialog).queryByLabelText('Tell us more (optional)')).not.toBeInTheDocument();
+    await user.click(within(reasons).getByRole('radio', { name: 'Spoiler without a tag' }));
 
     vi.useFakeTimers();
     act(() => within(dialog).getByRole('button', { name: 'Report' }).click());
@@ -388,7 +400,7 @@ describe('CommentsSection: likes and options', () => {
     await act(() => vi.advanceTimersByTimeAsync(20));
     expect(api).toHaveBeenCalledWith(
       `/api/comments/${theirs.id}/report`,
-      expect.objectContaining({ method: 'POST' }),
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ reason: 'spoiler' }) }),
     );
     const message =
       'Comment reported successfully. Please give our team 24 hours to work on the request.';
@@ -403,6 +415,45 @@ describe('CommentsSection: likes and options', () => {
       within(commentRow('Spoilers!!!')).getByRole('button', { name: 'Comment options' }),
     );
     expect(await screen.findByRole('button', { name: 'Reported' })).toBeDisabled();
+  });
+});
+
+describe('CommentsSection: report reasons', () => {
+  it('sends Other with its details (trimmed, at most 500 characters)', async () => {
+    const theirs = makeComment({ body: 'Odd one' });
+    const sent: unknown[] = [];
+    fakeApi({
+      [LIST]: () => ({ body: page([theirs]) }),
+      [`POST /api/comments/${theirs.id}/report`]: ({ body }) => {
+        sent.push(body);
+        return {
+          status: 201,
+          body: {
+            message:
+              'Comment reported successfully. Please give our team 24 hours to work on the request.',
+          },
+        };
+      },
+    });
+    const { user } = renderComments(<CommentsSection postId={POST_ID} />);
+    await screen.findByText('Odd one');
+    await user.click(
+      within(commentRow('Odd one')).getByRole('button', { name: 'Comment options' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Report Comment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report comment' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    const details = within(dialog).getByLabelText('Tell us more (optional)');
+    expect(details).toHaveAttribute('maxLength', '500');
+    await user.type(details, '  Copies my art without credit  ');
+    expect(within(dialog).getByText('32 / 500')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }));
+    await within(dialog).findByText(
+      'Comment reported successfully. Please give our team 24 hours to work on the request.',
+      undefined,
+      { timeout: 3000 },
+    );
+    expect(sent).toEqual([{ reason: 'other', details: 'Copies my art without credit' }]);
   });
 });
 
