@@ -1,5 +1,6 @@
 export * from './common/errors.schemas';
 export * from './common/limits';
+export * from './common/text';
 export * from './time/elapsed';
 export * from './time/wait';
 export * from './health/health.schemas';

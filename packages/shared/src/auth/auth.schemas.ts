@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../common/text';
 import {
   EmailSchema,
   FullNameSchema,
@@ -42,10 +43,10 @@ export type AltchaChallenge = z.infer<typeof AltchaChallengeSchema>;
  */
 export const AltchaPayloadSchema = z.object({
   algorithm: z.literal('SHA-256'),
-  challenge: z.string().max(128),
+  challenge: safeText().max(128),
   number: z.number().int().nonnegative(),
-  salt: z.string().max(256),
-  signature: z.string().max(128),
+  salt: safeText().max(256),
+  signature: safeText().max(128),
   /** Milliseconds the solver took (informational; the server ignores it). */
   took: z.number().optional(),
 });
@@ -83,7 +84,7 @@ export const VERIFY_EMAIL_CALLBACK = '/feed';
 export const RequestPasswordResetInputSchema = z.object({
   email: EmailSchema,
   /** A path on this site; the server uses /reset-password when absent. */
-  redirectTo: z.string().optional(),
+  redirectTo: safeText().max(2048).optional(),
 });
 export type RequestPasswordResetInput = z.infer<typeof RequestPasswordResetInputSchema>;
 
@@ -100,16 +101,18 @@ export type RequestPasswordResetResult = z.infer<typeof RequestPasswordResetResu
 /** POST /api/auth/reset-password. */
 export const ResetPasswordInputSchema = z.object({
   newPassword: PasswordSchema,
-  token: z
-    .string({ message: 'This link is invalid or has already been used. Please ask for a new one.' })
-    .min(1),
+  token: safeText({
+    message: 'This link is invalid or has already been used. Please ask for a new one.',
+  })
+    .min(1)
+    .max(512),
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
 /** POST /api/auth/send-verification-email (at most one mail per account every 3 minutes). */
 export const SendVerificationEmailInputSchema = z.object({
   email: EmailSchema,
-  callbackURL: z.string().optional(),
+  callbackURL: safeText().max(2048).optional(),
 });
 export type SendVerificationEmailInput = z.infer<typeof SendVerificationEmailInputSchema>;
 
@@ -130,7 +133,7 @@ export type UpdateAuthUserInput = z.infer<typeof UpdateAuthUserInputSchema>;
  */
 export const ChangeEmailInputSchema = z.object({
   newEmail: EmailSchema,
-  callbackURL: z.string().optional(),
+  callbackURL: safeText().max(2048).optional(),
 });
 export type ChangeEmailInput = z.infer<typeof ChangeEmailInputSchema>;
 
@@ -163,8 +166,7 @@ export type VerifyTotpInput = z.infer<typeof VerifyTotpInputSchema>;
 
 /** POST /api/auth/two-factor/verify-backup-code: completes a sign-in; each code works once. */
 export const VerifyBackupCodeInputSchema = z.object({
-  code: z
-    .string({ message: 'Please enter a backup code.' })
+  code: safeText({ message: 'Please enter a backup code.' })
     .trim()
     .min(1, 'Please enter a backup code.'),
   trustDevice: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../common/text';
 import { LIMITS } from '../common/limits';
 import { pageOf, PageQuerySchema } from '../common/page.schemas';
 import { UserSummarySchema } from '../users/users.schemas';
@@ -25,8 +26,7 @@ export type Comment = z.infer<typeof CommentSchema>;
 export const CommentPageSchema = pageOf(CommentSchema);
 export type CommentPage = z.infer<typeof CommentPageSchema>;
 
-export const CommentBodySchema = z
-  .string()
+export const CommentBodySchema = safeText()
   .trim()
   .min(1, 'Please write a comment.')
   .max(
@@ -64,13 +64,9 @@ export type ReportReason = z.infer<typeof ReportReasonSchema>;
 export const ReportCommentInputSchema = z.object({
   reason: ReportReasonSchema,
   /** Free text, only kept with `other`; trimmed, blank becomes null. */
-  details: z
-    .string()
+  details: safeText()
     .trim()
-    .max(
-      LIMITS.reportDetailsMax,
-      `Details must be at most ${LIMITS.reportDetailsMax} characters.`,
-    )
+    .max(LIMITS.reportDetailsMax, `Details must be at most ${LIMITS.reportDetailsMax} characters.`)
     .nullish()
     .transform((v) => (v ? v : null)),
 });

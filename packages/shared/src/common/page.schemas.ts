@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { LIMITS } from './limits';
 
 /** Query of any keyset-paginated list: an opaque cursor from the previous page, and a size. */
 export const PageQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../common/text';
 import { LIMITS } from '../common/limits';
 import { pageOf } from '../common/page.schemas';
 
@@ -32,14 +33,13 @@ export const COMMUNITY_ABOUT_MAX = 2000;
  * alphabetically. Accents are not folded: 'cafe' does not find 'Café' (docs/communities.md).
  */
 export const SearchCommunitiesQuerySchema = z.object({
-  q: z
-    .string()
+  q: safeText()
     .trim()
     .normalize('NFC')
     .max(LIMITS.searchQueryMax, `Search text must be at most ${LIMITS.searchQueryMax} characters.`)
     .default(''),
   /** Opaque, from the previous page's `nextCursor`. */
-  cursor: z.string().max(1000).optional(),
+  cursor: safeText().max(1000).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(50),
   /** 'true' lists the user's followed communities first (the create-post picker). */
   followedFirst: z.stringbool().default(false),
@@ -55,14 +55,12 @@ export const MembershipStateSchema = z.object({
 });
 export type MembershipState = z.infer<typeof MembershipStateSchema>;
 
-const CommunityNameSchema = z
-  .string()
+const CommunityNameSchema = safeText()
   .trim()
   .normalize('NFC')
   .min(2, 'Name must be at least 2 characters.')
   .max(COMMUNITY_NAME_MAX, `Name must be at most ${COMMUNITY_NAME_MAX} characters.`);
-const CommunityAboutSchema = z
-  .string()
+const CommunityAboutSchema = safeText()
   .trim()
   .max(COMMUNITY_ABOUT_MAX, `About must be at most ${COMMUNITY_ABOUT_MAX} characters.`);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from '../common/text';
 import { LIMITS, POST_TYPES } from '../common/limits';
 import { pageOf } from '../common/page.schemas';
 import { UserSummarySchema } from '../users/users.schemas';
@@ -33,7 +34,8 @@ export type LinkPreview = z.infer<typeof LinkPreviewSchema>;
 
 const HttpUrlSchema = z
   .url({ protocol: /^https?$/, message: 'Please enter a valid http(s) link.' })
-  .max(2048);
+  .max(2048)
+  .refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE });
 
 export const PostSchema = z.object({
   id: z.string(),
@@ -80,7 +82,7 @@ export const FeedSortSchema = z.enum(['new', 'top']);
 export const ListFeedQuerySchema = z.object({
   tab: FeedTabSchema.default('following'),
   sort: FeedSortSchema.default('new'),
-  cursor: z.string().max(400).optional(),
+  cursor: safeText().max(400).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
 });
 export type ListFeedQuery = z.infer<typeof ListFeedQuerySchema>;
@@ -96,8 +98,7 @@ export type LinkPreviewQuery = z.infer<typeof LinkPreviewQuerySchema>;
 const flag = z.union([z.literal(0), z.literal(1)]).default(0);
 
 /** Title 1–999 characters (the input allows 1000; spec §5). */
-export const PostTitleSchema = z
-  .string()
+export const PostTitleSchema = safeText()
   .trim()
   .min(1, 'Please give your post a title.')
   .max(LIMITS.titleValidMax, `Title must be at most ${LIMITS.titleValidMax} characters.`);
@@ -108,8 +109,7 @@ export const CreatePostInputSchema = z
     communityId: z
       .string({ message: 'Please choose a community.' })
       .uuid({ message: 'Please choose a community.' }),
-    body: z
-      .string()
+    body: safeText()
       .max(
         LIMITS.bodyMax,
         `Text must be at most ${LIMITS.bodyMax.toLocaleString('en-US')} characters.`,

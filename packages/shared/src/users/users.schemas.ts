@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../common/text';
 import { LIMITS } from '../common/limits';
 import { pageOf, PageQuerySchema } from '../common/page.schemas';
 
@@ -50,8 +51,7 @@ export const UsernameSchema = z
     'That username is reserved. Please choose another.',
   );
 
-export const FullNameSchema = z
-  .string({ message: 'Please enter your full name.' })
+export const FullNameSchema = safeText({ message: 'Please enter your full name.' })
   .trim()
   .min(1, 'Please enter your full name.')
   .max(80, 'Full name must be at most 80 characters.');
@@ -127,8 +127,7 @@ export function ageOn(birth: CalendarDate, today: Date): number {
 }
 
 /** A birthday in 'month dd, yyyy' that is a real date and makes the user at least 18. */
-export const BirthdaySchema = z
-  .string({ message: 'Please enter your birthday.' })
+export const BirthdaySchema = safeText({ message: 'Please enter your birthday.' })
   .trim()
   .superRefine((text, ctx) => {
     const d = parseBirthday(text);
@@ -150,8 +149,7 @@ export const BirthdaySchema = z
     }
   });
 
-export const BioSchema = z
-  .string()
+export const BioSchema = safeText()
   .trim()
   .min(1, 'Please write something about yourself.')
   .max(LIMITS.bioMax, `Bio must be at most ${LIMITS.bioMax} characters.`);
@@ -207,8 +205,7 @@ export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 export const UpdateAccountInputSchema = z.object({
   username: UsernameSchema.optional(),
   name: FullNameSchema.optional(),
-  phone: z
-    .string()
+  phone: safeText()
     .trim()
     .regex(/^\+?[0-9 ()-]{6,20}$/, 'Please enter a valid phone number.')
     .nullable()
