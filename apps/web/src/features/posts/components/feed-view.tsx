@@ -18,7 +18,7 @@ import './posts-shared.css';
 
 export type FeedViewProps = Pick<
   PostStreamProps,
-  'renderComments' | 'viewerId' | 'onModalClose' | 'onVisiblePostIdsChange'
+  'renderComments' | 'viewerId' | 'onModalClose' | 'onVisiblePostIdsChange' | 'onPrefetchPost'
 >;
 
 /**

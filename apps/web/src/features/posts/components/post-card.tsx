@@ -1,6 +1,6 @@
 import type { Post } from '@otakura/shared';
 import clsx from 'clsx';
-import { forwardRef, type MouseEvent } from 'react';
+import { forwardRef, memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
@@ -30,76 +30,80 @@ function isPlainClick(event: MouseEvent) {
  * Spec §2 feed card: title; image, video or text; community link; poster link; comment count;
  * like count and button; relative time.
  */
-export const PostCard = forwardRef<HTMLElement, PostCardProps>(function PostCard(
-  { post, onOpen, index, setSize, className },
-  ref,
-) {
-  const { t } = useTranslation('posts');
-  const open = onOpen ? () => onOpen(post) : undefined;
-  const kind = postKindKey(post);
-  const titleId = `post-card-title-${post.id}`;
+export const PostCard = memo(
+  forwardRef<HTMLElement, PostCardProps>(function PostCard(
+    { post, onOpen, index, setSize, className },
+    ref,
+  ) {
+    const { t } = useTranslation('posts');
+    const open = onOpen ? () => onOpen(post) : undefined;
+    const kind = postKindKey(post);
+    const titleId = `post-card-title-${post.id}`;
 
-  return (
-    <article
-      ref={ref}
-      className={clsx('post-card', `post-card--${kind}`, className)}
-      aria-labelledby={titleId}
-      aria-posinset={index !== undefined ? index + 1 : undefined}
-      aria-setsize={setSize}
-      data-post-id={post.id}
-    >
-      <header className="post-card__header">
-        <Avatar
-          src={post.community.imageUrl}
-          name={post.community.name}
-          size={32}
-          decorative
-          className="post-card__community-avatar"
-        />
-        <div className="post-card__meta">
-          <Link className="post-card__community" to={`/community/${post.community.id}`}>
-            {post.community.name}
-          </Link>
-          <span className="post-card__byline">
-            <Link className="post-card__author" to={`/user/${post.author.id}`}>
-              @{post.author.username}
+    return (
+      <article
+        ref={ref}
+        className={clsx('post-card', `post-card--${kind}`, className)}
+        aria-labelledby={titleId}
+        aria-posinset={index !== undefined ? index + 1 : undefined}
+        aria-setsize={setSize}
+        data-post-id={post.id}
+      >
+        <header className="post-card__header">
+          <Avatar
+            src={post.community.imageUrl}
+            name={post.community.name}
+            size={32}
+            decorative
+            className="post-card__community-avatar"
+          />
+          <div className="post-card__meta">
+            <Link className="post-card__community" to={`/community/${post.community.id}`}>
+              {post.community.name}
             </Link>
-            <span aria-hidden="true" className="post-card__dot">
-              ·
+            <span className="post-card__byline">
+              <Link className="post-card__author" to={`/user/${post.author.id}`}>
+                @{post.author.username}
+              </Link>
+              <span aria-hidden="true" className="post-card__dot">
+                ·
+              </span>
+              <ElapsedTime className="post-card__time" createdAt={post.createdAt} />
             </span>
-            <ElapsedTime className="post-card__time" createdAt={post.createdAt} />
-          </span>
-        </div>
-      </header>
+          </div>
+        </header>
 
-      <h2 className="post-card__title" id={titleId}>
-        <Link
-          to={`/post/${post.id}`}
-          className="post-card__title-link"
-          data-post-link={post.id}
-          onClick={(event) => {
-            if (open && isPlainClick(event)) {
-              event.preventDefault();
-              open();
-            }
-          }}
-        >
-          {post.title}
-        </Link>
-      </h2>
-      {post.spoiler || post.nsfw ? (
-        <p className="post-flags post-card__flags">
-          {post.spoiler ? <span className="post-flag">{t('flags.spoiler')}</span> : null}
-          {post.nsfw ? <span className="post-flag post-flag--nsfw">{t('flags.nsfw')}</span> : null}
-        </p>
-      ) : null}
+        <h2 className="post-card__title" id={titleId}>
+          <Link
+            to={`/post/${post.id}`}
+            className="post-card__title-link"
+            data-post-link={post.id}
+            onClick={(event) => {
+              if (open && isPlainClick(event)) {
+                event.preventDefault();
+                open();
+              }
+            }}
+          >
+            {post.title}
+          </Link>
+        </h2>
+        {post.spoiler || post.nsfw ? (
+          <p className="post-flags post-card__flags">
+            {post.spoiler ? <span className="post-flag">{t('flags.spoiler')}</span> : null}
+            {post.nsfw ? (
+              <span className="post-flag post-flag--nsfw">{t('flags.nsfw')}</span>
+            ) : null}
+          </p>
+        ) : null}
 
-      <PostCardMedia post={post} onOpen={open} />
+        <PostCardMedia post={post} onOpen={open} />
 
-      <footer className="post-card__footer">
-        <LikeButton post={post} />
-        <CommentCount count={post.commentCount} onOpen={open} />
-      </footer>
-    </article>
-  );
-});
+        <footer className="post-card__footer">
+          <LikeButton post={post} />
+          <CommentCount count={post.commentCount} onOpen={open} />
+        </footer>
+      </article>
+    );
+  }),
+);

@@ -29,6 +29,8 @@ export interface PostDetailProps {
   /** The title's element: h1 on the post page; in the modal, the dialog's title (an h2). */
   titleAs?: ElementType;
   titleId?: string;
+  /** Controls at the header's end, in the flow (the modal's previous, next and close). */
+  headerActions?: ReactNode;
 }
 
 function hasMediaPane(post: Post): boolean {
@@ -87,6 +89,7 @@ export function PostDetail({
   onDeleted,
   titleAs: Title = 'h2',
   titleId,
+  headerActions,
 }: PostDetailProps) {
   const { t } = useTranslation('posts');
   const media = hasMediaPane(post);
@@ -123,6 +126,9 @@ export function PostDetail({
               <ElapsedTime createdAt={post.createdAt} />
             </span>
           </div>
+          {headerActions ? (
+            <div className="post-detail__header-actions">{headerActions}</div>
+          ) : null}
         </header>
 
         <div className="post-detail__content">

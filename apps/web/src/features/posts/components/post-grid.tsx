@@ -1,103 +1,176 @@
-import clsx from 'clsx';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { Post } from '@otakura/shared';
+import {
+  memo,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import {
+  columnsForViewport,
+  emptyLayout,
+  estimateCardHeight,
+  placeItems,
+  splitColumns,
+  type ColumnLayout,
+} from './post-grid-layout';
 import './post-grid.css';
 
-/** Row unit and gap of the masonry grid, in px (post-grid.css uses the same numbers). */
-const ROW_PX = 4;
-const GAP_PX = 16;
+/** Column widths are rounded to this many px: a scrollbar appearing re-renders nothing. */
+const WIDTH_STEP_PX = 32;
 
-/**
- * One cell of the masonry grid: spans as many 4 px rows as its card is tall, so cards of
- * different heights pack without holes while the DOM (and the reading and tab order) stays in
- * feed order. Heights come from the media's known aspect ratio, so nothing moves as images load.
- */
-export function MasonryCell({ children, className }: { children: ReactNode; className?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
+function subscribeResize(onChange: () => void) {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
 
-  useLayoutEffect(() => {
-    const cell = ref.current;
-    const content = cell?.firstElementChild as HTMLElement | null;
-    if (!cell || !content) return;
-    const apply = () => {
-      const height = content.getBoundingClientRect().height;
-      cell.style.gridRowEnd = `span ${Math.max(1, Math.ceil((height + GAP_PX) / ROW_PX))}`;
-    };
-    apply();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(apply);
-    observer.observe(content);
-    return () => observer.disconnect();
-  }, []);
-
-  return (
-    <div ref={ref} className={clsx('post-grid__cell', className)}>
-      {children}
-    </div>
+/** 3 / 2 / 1 columns by the viewport's width (the breakpoints of UI.md). */
+function useColumnCount(): number {
+  return useSyncExternalStore(
+    subscribeResize,
+    () => columnsForViewport(window.innerWidth),
+    () => 1,
   );
 }
 
+/** A first guess of the column width before the grid is measured (sidebar and margins). */
+function guessColumnWidth(columns: number): number {
+  const width = typeof window === 'undefined' ? 360 : window.innerWidth;
+  const content = columns === 1 ? width - 32 : Math.min(1200, width - 260 - 48);
+  return Math.max(200, (content - (columns - 1) * 16) / columns);
+}
+
+/** The grid's width from ONE ResizeObserver on the grid itself (never on the cards). */
+function useColumnWidth(ref: React.RefObject<HTMLElement | null>, columns: number): number {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const apply = (total: number) => {
+      if (total <= 0) return;
+      const column = (total - (columns - 1) * 16) / columns;
+      setWidth(Math.round(column / WIDTH_STEP_PX) * WIDTH_STEP_PX);
+    };
+    apply(node.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries[0];
+      if (entry) apply(entry.contentRect.width);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref, columns]);
+  return width ?? guessColumnWidth(columns);
+}
+
 export interface PostGridProps {
-  children: ReactNode;
-  /** Skeleton cards appended while the next page loads. */
-  loadingMore?: boolean;
   label: string;
+  /** The posts, in feed order. */
+  posts?: readonly Post[];
+  /** One card; `index` is the post's position in `posts`. */
+  renderPost?: (post: Post, index: number) => ReactNode;
+  /** Skeleton cards only (the first page is loading). */
+  skeletons?: number;
+  /** A skeleton card at the end of each column while the next page loads. */
+  loadingMore?: boolean;
   busy?: boolean;
 }
 
-/** Spec §2 grid of post cards; 3 columns at ≥ 1200 px, 2 at ≥ 768 px, 1 below (UI.md). ARIA feed pattern. */
-export function PostGrid({ children, loadingMore, label, busy }: PostGridProps) {
+/**
+ * Spec §2 grid of post cards as a masonry of columns (3 at ≥ 1200 px, 2 at ≥ 768 px, 1 below;
+ * UI.md), ARIA feed pattern. No card is measured: each goes to the shortest column by its
+ * estimated height (post-grid-layout.ts), placed once and never moved while pages append, so
+ * the layout costs one render and nothing shifts. Memoised: re-rendering the page around it (the
+ * modal's address changing) does not touch the cards.
+ */
+export const PostGrid = memo(function PostGrid({
+  label,
+  posts = EMPTY,
+  renderPost,
+  skeletons = 0,
+  loadingMore,
+  busy,
+}: PostGridProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const columns = useColumnCount();
+  const columnWidth = useColumnWidth(ref, columns);
+
+  // Placement is state derived during render: only posts not placed yet are estimated and
+  // placed; a change of column count starts over.
+  const [layout, setLayout] = useState<ColumnLayout>(() => emptyLayout(columns));
+  const base = layout.columns === columns ? layout : emptyLayout(columns);
+  const placed = placeItems(base, posts, (post) => estimateCardHeight(post, columnWidth));
+  if (placed !== layout) setLayout(placed);
+
+  const indexOf = new Map(posts.map((post, index) => [post.id, index]));
+  const postColumns = splitColumns(placed, posts);
+  const skeletonColumns: number[][] = Array.from({ length: columns }, () => []);
+  for (let i = 0; i < skeletons; i++) skeletonColumns[i % columns]!.push(i);
+
   return (
     <div
+      ref={ref}
       className="post-grid"
       role="feed"
       aria-label={label}
       aria-busy={busy || loadingMore || undefined}
+      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
     >
-      {children}
-      {loadingMore ? <PostCardSkeletons count={3} /> : null}
+      {postColumns.map((column, c) => (
+        <div className="post-grid__column" key={c} data-column={c}>
+          {renderPost
+            ? column.map((post) => (
+                <div className="post-grid__cell" key={post.id}>
+                  {renderPost(post, indexOf.get(post.id)!)}
+                </div>
+              ))
+            : null}
+          {skeletonColumns[c]!.map((i) => (
+            <PostCardSkeleton key={`skeleton-${i}`} index={i} />
+          ))}
+          {loadingMore ? <PostCardSkeleton index={c + 1} /> : null}
+        </div>
+      ))}
     </div>
   );
-}
+});
+
+const EMPTY: readonly Post[] = [];
 
 /** Shapes of the cards to come, with varied media heights so the grid looks like the real one. */
 const SKELETON_RATIOS = [4 / 5, 16 / 9, 1, 3 / 4, 16 / 10, 0];
 
-export function PostCardSkeletons({ count }: { count: number }) {
+function PostCardSkeleton({ index }: { index: number }) {
+  const ratio = SKELETON_RATIOS[index % SKELETON_RATIOS.length]!;
   return (
-    <>
-      {Array.from({ length: count }, (_, i) => {
-        const ratio = SKELETON_RATIOS[i % SKELETON_RATIOS.length]!;
-        return (
-          <MasonryCell key={`skeleton-${i}`} className="post-grid__cell--skeleton">
-            <div className="post-card post-card--skeleton" aria-hidden="true">
-              <div className="post-card__header">
-                <Skeleton shape="circle" width={32} height={32} />
-                <div className="post-card__meta" style={{ flex: 1, gap: 6 }}>
-                  <Skeleton shape="text" width="45%" />
-                  <Skeleton shape="text" width="30%" height={10} />
-                </div>
-              </div>
-              <div className="post-card__skeleton-lines">
-                <Skeleton shape="text" width="85%" height={18} />
-              </div>
-              {ratio ? (
-                <Skeleton shape="rect" style={{ aspectRatio: String(ratio), borderRadius: 0 }} />
-              ) : (
-                <div className="post-card__skeleton-lines">
-                  <Skeleton shape="text" />
-                  <Skeleton shape="text" />
-                  <Skeleton shape="text" width="60%" />
-                </div>
-              )}
-              <div className="post-card__footer">
-                <Skeleton shape="text" width={56} height={20} />
-                <Skeleton shape="text" width={48} height={20} />
-              </div>
-            </div>
-          </MasonryCell>
-        );
-      })}
-    </>
+    <div className="post-grid__cell post-grid__cell--skeleton">
+      <div className="post-card post-card--skeleton" aria-hidden="true">
+        <div className="post-card__header">
+          <Skeleton shape="circle" width={32} height={32} />
+          <div className="post-card__meta" style={{ flex: 1, gap: 6 }}>
+            <Skeleton shape="text" width="45%" />
+            <Skeleton shape="text" width="30%" height={10} />
+          </div>
+        </div>
+        <div className="post-card__skeleton-lines">
+          <Skeleton shape="text" width="85%" height={18} />
+        </div>
+        {ratio ? (
+          <Skeleton shape="rect" style={{ aspectRatio: String(ratio), borderRadius: 0 }} />
+        ) : (
+          <div className="post-card__skeleton-lines">
+            <Skeleton shape="text" />
+            <Skeleton shape="text" />
+            <Skeleton shape="text" width="60%" />
+          </div>
+        )}
+        <div className="post-card__footer">
+          <Skeleton shape="text" width={56} height={20} />
+          <Skeleton shape="text" width={48} height={20} />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   forwardRef,
   useEffect,
   useEffectEvent,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentPropsWithoutRef,
@@ -13,6 +14,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/ui/icon-button';
+import { PRODUCT_NAME } from '@/lib/product';
 import { PostDetail } from './post-detail';
 import '@/components/ui/modal.css';
 import './post-modal.css';
@@ -83,6 +85,17 @@ export function PostModal({
   const shown = post ?? last;
   const contentRef = useRef<HTMLDivElement>(null);
 
+  // The tab's title follows the open post, and is the page's again once the modal closes.
+  const title = post?.title ?? null;
+  useEffect(() => {
+    if (title === null) return;
+    const previous = document.title;
+    document.title = `${title} · ${PRODUCT_NAME}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+
   // ←/→ step between posts. Listened on the window: the focused button may have just become
   // disabled (the last post), leaving focus on the body. The carousel and text fields keep theirs.
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
@@ -105,12 +118,63 @@ export function PostModal({
     return () => window.removeEventListener('keydown', listener);
   }, [open]);
 
-  // A step button that became disabled (first or last post) would drop focus out of the dialog.
+  // The toolbar sits in the post's header, which is rebuilt for each post: a keyboard user who
+  // stepped with a button keeps focus on the same button of the next post.
+  const focusedAction = useRef<string | null>(null);
   const shownId = shown?.id;
+  useLayoutEffect(() => {
+    const content = contentRef.current;
+    const action = focusedAction.current;
+    if (!content || !action || content.contains(document.activeElement)) return;
+    const button = content.querySelector<HTMLButtonElement>(`[data-modal-action="${action}"]`);
+    if (button && !button.disabled) button.focus();
+    else content.focus();
+  }, [shownId]);
+
+  // A step button that became disabled (first or last post) would drop focus out of the dialog.
   useEffect(() => {
     const active = document.activeElement;
     if (active instanceof HTMLButtonElement && active.disabled) contentRef.current?.focus();
   }, [shownId, hasNext, hasPrevious]);
+
+  const toolbar = (
+    <div
+      className="post-modal__toolbar"
+      onFocus={(event) => {
+        focusedAction.current = (event.target as HTMLElement).dataset.modalAction ?? null;
+      }}
+      onBlur={(event) => {
+        // Focus moved elsewhere (not the button vanishing with its post).
+        if (event.relatedTarget) focusedAction.current = null;
+      }}
+    >
+      <IconButton
+        data-modal-action="previous"
+        aria-label={t('modal.previous')}
+        title={t('modal.previous')}
+        size="sm"
+        onClick={onPrevious}
+        disabled={!hasPrevious}
+      >
+        <ChevronLeft aria-hidden="true" />
+      </IconButton>
+      <IconButton
+        data-modal-action="next"
+        aria-label={t('modal.next')}
+        title={t('modal.next')}
+        size="sm"
+        onClick={onNext}
+        disabled={!hasNext}
+      >
+        <ChevronRight aria-hidden="true" />
+      </IconButton>
+      <Dialog.Close asChild>
+        <IconButton aria-label={t('modal.close')} title={t('modal.close')} size="sm">
+          <X aria-hidden="true" />
+        </IconButton>
+      </Dialog.Close>
+    </div>
+  );
 
   return (
     <Dialog.Root
@@ -141,31 +205,6 @@ export function PostModal({
               }
             }}
           >
-            <div className="post-modal__toolbar">
-              <IconButton
-                aria-label={t('modal.previous')}
-                title={t('modal.previous')}
-                size="sm"
-                onClick={onPrevious}
-                disabled={!hasPrevious}
-              >
-                <ChevronLeft aria-hidden="true" />
-              </IconButton>
-              <IconButton
-                aria-label={t('modal.next')}
-                title={t('modal.next')}
-                size="sm"
-                onClick={onNext}
-                disabled={!hasNext}
-              >
-                <ChevronRight aria-hidden="true" />
-              </IconButton>
-              <Dialog.Close asChild>
-                <IconButton aria-label={t('modal.close')} title={t('modal.close')} size="sm">
-                  <X aria-hidden="true" />
-                </IconButton>
-              </Dialog.Close>
-            </div>
             <PostDetail
               key={shown.id}
               post={shown}
@@ -174,6 +213,7 @@ export function PostModal({
               viewerId={viewerId}
               onDeleted={onDeleted}
               titleAs={DialogHeading}
+              headerActions={toolbar}
             />
           </Dialog.Content>
         ) : null}

@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useEffectEvent,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -18,7 +19,7 @@ import { usePostsInfiniteQuery } from '../api/get-posts';
 import { postKeys } from '../api/post-keys';
 import type { PostSource } from '../api/post-source';
 import { usePostModalRoute } from '../hooks/use-post-modal-route';
-import { MasonryCell, PostCardSkeletons, PostGrid } from './post-grid';
+import { PostGrid } from './post-grid';
 import { PostCard } from './post-card';
 import { PostModal } from './post-modal';
 import './post-stream.css';
@@ -49,6 +50,11 @@ export interface PostStreamProps {
    * their live topics (`post:{id}`).
    */
   onVisiblePostIdsChange?: (postIds: string[]) => void;
+  /**
+   * The modal's neighbours (previous and next post) are about to be shown: the app may warm what
+   * it composes into the modal for them (their first comments page).
+   */
+  onPrefetchPost?: (post: Post) => void;
 }
 
 /** Pages flattened, each post once (a liked post can move between `top` pages). */
@@ -78,6 +84,7 @@ export function PostStream({
   viewerId,
   onModalClose,
   onVisiblePostIdsChange,
+  onPrefetchPost,
 }: PostStreamProps) {
   const { t } = useTranslation('posts');
   const queryClient = useQueryClient();
@@ -134,14 +141,24 @@ export function PostStream({
 
   /* ---------- The modal ---------- */
   const modal = usePostModalRoute();
-  const openIndex = modal.openId ? posts.findIndex((p) => p.id === modal.openId) : -1;
+  // The post asked for by a click or a step, shown at once: the address changes in a router
+  // transition that may render later (a busy phone), so the modal does not wait for it.
+  const [requested, setRequested] = useState<{ id: string | null } | null>(null);
+  const [routeId, setRouteId] = useState(modal.openId);
+  if (routeId !== modal.openId) {
+    setRouteId(modal.openId);
+    // The address caught up, or went elsewhere on its own (Back closed the modal).
+    if (requested && (modal.openId === requested.id || modal.openId === null)) setRequested(null);
+  }
+  const openId = requested ? requested.id : modal.openId;
+  const openIndex = openId ? posts.findIndex((p) => p.id === openId) : -1;
   // Where the open post was last seen in the list: if it vanishes (deleted here or elsewhere),
   // the post that took its place is shown instead.
   const [seen, setSeen] = useState<{ id: string; index: number } | null>(null);
-  if (modal.openId && openIndex >= 0 && (seen?.id !== modal.openId || seen.index !== openIndex)) {
-    setSeen({ id: modal.openId, index: openIndex });
+  if (openId && openIndex >= 0 && (seen?.id !== openId || seen.index !== openIndex)) {
+    setSeen({ id: openId, index: openIndex });
   }
-  const vanished = modal.openId !== null && openIndex < 0 && seen?.id === modal.openId;
+  const vanished = openId !== null && openIndex < 0 && seen?.id === openId;
   const shownIndex =
     openIndex >= 0
       ? openIndex
@@ -150,11 +167,11 @@ export function PostStream({
         : -1;
   // A post that was never in the loaded pages (a shared `?post=` link): fetched on its own.
   const single = useQuery({
-    ...postQueryOptions(modal.openId ?? ''),
-    enabled: modal.openId !== null && openIndex < 0 && !vanished && query.isSuccess,
+    ...postQueryOptions(openId ?? '', queryClient),
+    enabled: openId !== null && openIndex < 0 && !vanished && query.isSuccess,
   });
   const openPost =
-    shownIndex >= 0 ? posts[shownIndex]! : modal.openId && !vanished ? (single.data ?? null) : null;
+    shownIndex >= 0 ? posts[shownIndex]! : openId && !vanished ? (single.data ?? null) : null;
 
   const openPostId = openPost?.id ?? null;
   const report = useEffectEvent((postIds: string[]) => onVisiblePostIdsChange?.(postIds));
@@ -168,6 +185,7 @@ export function PostStream({
     (index: number) => {
       const next = posts[index];
       if (!next) return;
+      setRequested({ id: next.id });
       modal.step(next.id);
       if (index >= posts.length - MODAL_PREFETCH_POSTS && hasNextPage && !isFetchingNextPage) {
         void fetchNextPage();
@@ -176,18 +194,54 @@ export function PostStream({
     [posts, modal, hasNextPage, isFetchingNextPage, fetchNextPage],
   );
 
+  // Neighbours of the open post: their detail queries are seeded from the list (a step or the
+  // post page shows them without a request) and the app warms their comments.
+  const previousPost = shownIndex > 0 ? posts[shownIndex - 1] : undefined;
+  const nextPost = shownIndex >= 0 ? posts[shownIndex + 1] : undefined;
+  const prefetch = useEffectEvent((post: Post) => {
+    if (queryClient.getQueryData(postKeys.detail(post.id)) === undefined) {
+      queryClient.setQueryData(postKeys.detail(post.id), post, { updatedAt: query.dataUpdatedAt });
+    }
+    onPrefetchPost?.(post);
+  });
+  useEffect(() => {
+    if (previousPost) prefetch(previousPost);
+  }, [previousPost]);
+  useEffect(() => {
+    if (nextPost) prefetch(nextPost);
+  }, [nextPost]);
+
+  // Cards: memoised with a stable opener, so the modal's steps re-render none of them.
+  const openRoute = modal.open;
+  const openRouteRef = useRef(openRoute);
+  useLayoutEffect(() => {
+    openRouteRef.current = openRoute;
+  });
+  const openCard = useCallback((post: Post) => {
+    setRequested({ id: post.id });
+    openRouteRef.current(post.id);
+  }, []);
+  const setSize = hasNextPage ? -1 : posts.length;
+  const renderPost = useCallback(
+    (post: Post, index: number) => (
+      <PostCard post={post} index={index} setSize={setSize} onOpen={openCard} />
+    ),
+    [setSize, openCard],
+  );
+
   const closeModal = useCallback(() => {
-    const closedId = modal.openId;
+    const closedId = openId;
+    setRequested({ id: null });
     modal.close();
     // Spec §2: closing refreshes the posts (counts changed while reading) and clears comments.
     void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
     if (closedId) onModalClose?.(closedId);
-  }, [modal, queryClient, onModalClose]);
+  }, [modal, openId, queryClient, onModalClose]);
 
   // Keep the address on the post actually shown (or leave the modal when none is left).
   const { step: stepRoute, close: closeRoute } = modal;
   const replacementId = vanished ? (openPost?.id ?? null) : null;
-  const missing = modal.openId !== null && openIndex < 0 && !vanished && single.isError;
+  const missing = openId !== null && openIndex < 0 && !vanished && single.isError;
   useEffect(() => {
     if (replacementId) stepRoute(replacementId);
     else if (vanished || missing) closeRoute();
@@ -199,9 +253,7 @@ export function PostStream({
     content = (
       <div role="status" aria-live="polite">
         <span className="visually-hidden">{t('stream.loading')}</span>
-        <PostGrid label={label} busy>
-          <PostCardSkeletons count={6} />
-        </PostGrid>
+        <PostGrid label={label} busy skeletons={6} />
       </div>
     );
   } else if (query.isError && posts.length === 0) {
@@ -228,18 +280,12 @@ export function PostStream({
     content = (
       <>
         <div ref={gridRef}>
-          <PostGrid label={label} loadingMore={isFetchingNextPage}>
-            {posts.map((post, index) => (
-              <MasonryCell key={post.id}>
-                <PostCard
-                  post={post}
-                  index={index}
-                  setSize={hasNextPage ? -1 : posts.length}
-                  onOpen={(p) => modal.open(p.id)}
-                />
-              </MasonryCell>
-            ))}
-          </PostGrid>
+          <PostGrid
+            label={label}
+            posts={posts}
+            renderPost={renderPost}
+            loadingMore={isFetchingNextPage}
+          />
         </div>
         <div ref={sentinel} className="post-stream__sentinel" aria-hidden="true" />
         {isFetchingNextPage ? (
