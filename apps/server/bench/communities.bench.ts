@@ -15,7 +15,7 @@ import { buildApp } from '../src/app';
 import { createAppContext } from '../src/app-context';
 import { loadConfig } from '../src/config/env';
 import { queryRows, type Database } from '../src/db/client';
-import { encodeCursor } from '../src/modules/communities/communities.cursor';
+import { communityCursor } from '../src/lib/cursor';
 import {
   listCommunitiesSql,
   substringPattern,
@@ -191,7 +191,7 @@ export async function runCommunitiesBench(
         key: 'deep',
         label: 'empty query: a page in the middle (keyset)',
         q: '',
-        cursor: encodeCursor({ section: 'rest', name: middle!.name, id: middle!.id }),
+        cursor: communityCursor.encode({ section: 'rest', name: middle!.name, id: middle!.id }),
       },
       {
         key: 'followed',

@@ -14,3 +14,4 @@ export * from './comments/comments.schemas';
 export * from './live/live.schemas';
 export * from './live/live-topics';
 export * from './settings/settings.schemas';
+export * from './errors/error-codes';

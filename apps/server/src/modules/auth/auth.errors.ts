@@ -3,11 +3,11 @@ import { AUTH_ERROR_MESSAGES, type ApiErrorBody } from '@otakura/shared';
 type ErrorInfo = ApiErrorBody['error'];
 
 const TAKEN_EMAIL = {
-  code: 'email_taken',
+  code: 'email_taken' as const,
   message: 'An account with this email already exists. Try logging in instead.',
 };
 const TAKEN_USERNAME = {
-  code: 'username_taken',
+  code: 'username_taken' as const,
   message: 'That username is already taken. Please try another.',
 };
 

@@ -65,7 +65,7 @@ export async function requireRole(
   ...roles: SessionUser['role'][]
 ): Promise<SessionUser> {
   const user = await requireUser(req);
-  if (!roles.includes(user.role)) throw new AppError(403, 'forbidden', 'You may not do that.');
+  if (!roles.includes(user.role)) throw new AppError('forbidden');
   return user;
 }
 

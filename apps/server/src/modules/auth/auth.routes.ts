@@ -103,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
         origin = undefined;
       }
     }
-    if (!origin || !origins.has(origin)) throw new AppError(403, 'invalid_origin', ORIGIN_REFUSED);
+    if (!origin || !origins.has(origin)) throw new AppError('invalid_origin', ORIGIN_REFUSED);
   });
 
   /** Which account already uses this username (any case) or email. */
@@ -120,8 +120,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
   }
 
   function throwIfTaken(taken: { username: boolean; email: boolean }) {
-    if (taken.username) throw new AppError(409, takenUsername.code, takenUsername.message);
-    if (taken.email) throw new AppError(409, takenEmail.code, takenEmail.message);
+    if (taken.username) throw new AppError(takenUsername.code, takenUsername.message);
+    if (taken.email) throw new AppError(takenEmail.code, takenEmail.message);
   }
 
   // ---- The challenge -------------------------------------------------------------------------
@@ -190,7 +190,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
       if (typeof raw.email === 'string' && raw.email.trim() !== '') {
         const email = raw.email.trim().toLowerCase();
         if (!SignInInputSchema.shape.email.safeParse(email).success) {
-          throw new AppError(400, 'invalid_email', AUTH_ERROR_MESSAGES.invalid_email, [
+          throw new AppError('invalid_email', AUTH_ERROR_MESSAGES.invalid_email, [
             { path: 'email', message: AUTH_ERROR_MESSAGES.invalid_email },
           ]);
         }
@@ -300,7 +300,6 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
       const input = parseBody(ResetPasswordInputSchema, req.body);
       if (await resetTokenExpired(input.token)) {
         throw new AppError(
-          400,
           'expired_token',
           'This link has expired. Please ask for a new one.',
         );
@@ -368,7 +367,6 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
         typeof raw.password === 'string' && raw.password !== '' ? raw.password : undefined;
       if (!password && !isFreshSession(user, TIMINGS.sensitiveActionMaxAgeSec)) {
         throw new AppError(
-          403,
           'reauth_required',
           'For your security, please sign in again to do this.',
         );
@@ -393,7 +391,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
             sql`lower(${users.username}) = ${input.username.toLowerCase()} and ${users.id} <> ${user.id}`,
           )
           .limit(1);
-        if (other) throw new AppError(409, takenUsername.code, takenUsername.message);
+        if (other) throw new AppError(takenUsername.code, takenUsername.message);
       }
       req.body = {
         ...(input.name !== undefined ? { name: input.name } : {}),

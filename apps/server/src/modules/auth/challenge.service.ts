@@ -20,7 +20,7 @@ export const CHALLENGE_TTL_SEC = 10 * 60;
 const IDENTIFIER_PREFIX = 'altcha:';
 
 export const challengeFailed = () =>
-  new AppError(400, 'challenge_failed', 'Please complete the check and try again.');
+  new AppError('challenge_failed', 'Please complete the check and try again.');
 
 /** The challenge HMAC key: derived from the auth secret, so it never equals it. */
 export function challengeKey(authSecret: string): string {

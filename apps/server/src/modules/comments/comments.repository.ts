@@ -15,7 +15,7 @@ import {
   userBlocks,
   users,
 } from '../../db/schema';
-import type { Cursor } from '../users/users.cursor';
+import type { Cursor } from '../../lib/cursor';
 
 export type CommentTarget = { kind: 'post'; id: string } | { kind: 'media'; id: string };
 export type CommentRecord = typeof comments.$inferSelect;

@@ -12,6 +12,7 @@ import {
 import { comments, media, posts } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { expectCursorRefused } from '../../test/expect-error';
 import {
   counterMismatches,
   createComment,
@@ -121,11 +122,7 @@ describe('comments on a post', () => {
     } while (cursor);
     expect(seen).toEqual(made);
 
-    await expectError(
-      await user.http(`/api/posts/${post.id}/comments?cursor=bogus`),
-      400,
-      'invalid_cursor',
-    );
+    await expectCursorRefused(await user.http(`/api/posts/${post.id}/comments?cursor=bogus`));
   });
 
   it('accepts 10,000 characters and refuses empty, blank and 10,001-character bodies', async () => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@otakura/shared';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { expectCursorRefused } from '../../test/expect-error';
 import { createCommunity, createUser, joinCommunity, type TestUser } from '../../test/factories';
 import { escapeLike, substringPattern } from './communities.repository';
-import { decodeCursor, encodeCursor } from './communities.cursor';
+import { communityCursor } from '../../lib/cursor';
 import {
   expectError,
   listOrder,
@@ -186,13 +187,13 @@ describe('GET /api/communities: order and pages', () => {
     ]);
   });
 
-  it('refuses a cursor it did not hand out with 400 invalid_cursor', async () => {
+  it('refuses a cursor it did not hand out with 400 validation_error naming the cursor', async () => {
     for (const cursor of [
       'nope',
       Buffer.from('["r","x","not-an-id"]').toString('base64url'),
       'a'.repeat(900),
     ]) {
-      await expectError(await viewer.http(searchPath({ cursor })), 400, 'invalid_cursor');
+      await expectCursorRefused(await viewer.http(searchPath({ cursor })));
     }
   });
 
@@ -267,7 +268,7 @@ describe('search helpers', () => {
       name: 'Café "x" | y',
       id: '01890a5d-ac96-774b-bcce-b302099a8057',
     };
-    expect(decodeCursor(encodeCursor(c))).toEqual(c);
-    expect(decodeCursor(undefined)).toBeUndefined();
+    expect(communityCursor.decode(communityCursor.encode(c))).toEqual(c);
+    expect(communityCursor.decode(undefined)).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { createTestDatabase } from '../../test/db';
-import type { PostCursor } from './feed.cursor';
+import type { PostCursor } from '../../lib/cursor';
 import { feedQuery, followedSources, type FeedSource } from './feed.repository';
 
 async function plan(db: Db, query: SQL, analyze = false): Promise<string> {

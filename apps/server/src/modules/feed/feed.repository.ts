@@ -11,7 +11,7 @@ import { SYSTEM_USER_ID } from '@otakura/shared';
 import { queryRows, type Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { postSelect, type PostRow } from '../posts/posts.repository';
-import type { FeedSort, PostCursor } from './feed.cursor';
+import type { PostCursor, PostSort } from '../../lib/cursor';
 
 export type FeedSource =
   | { kind: 'all' }
@@ -20,7 +20,7 @@ export type FeedSource =
   | { kind: 'following'; communityIds: string[]; userIds: string[] };
 
 /** ORDER BY of a sort over table alias `a` (constant text, never user input). */
-function orderBy(sort: FeedSort, a: string): SQL {
+function orderBy(sort: PostSort, a: string): SQL {
   return sql.raw(
     sort === 'new'
       ? `${a}.created_at desc, ${a}.id desc`
@@ -46,7 +46,7 @@ export async function listPostRows(
   db: Db,
   viewerId: string,
   source: FeedSource,
-  sort: FeedSort,
+  sort: PostSort,
   cursor: PostCursor | undefined,
   limit: number,
 ): Promise<PostRow[]> {
@@ -57,7 +57,7 @@ export async function listPostRows(
 export function feedQuery(
   viewerId: string,
   source: FeedSource,
-  sort: FeedSort,
+  sort: PostSort,
   cursor: PostCursor | undefined,
   limit: number,
 ): SQL {

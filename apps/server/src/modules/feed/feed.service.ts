@@ -9,7 +9,7 @@ import { notFound } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import { toPost } from '../posts/posts.mapper';
 import { communityExists, findImages } from '../posts/posts.repository';
-import { decodeCursor, encodeCursor, type FeedSort } from './feed.cursor';
+import { postCursor, type PostSort } from '../../lib/cursor';
 import { hasBlocked } from '../settings/settings.repository';
 import * as repo from './feed.repository';
 
@@ -17,9 +17,9 @@ async function page(
   db: Db,
   viewerId: string,
   source: repo.FeedSource,
-  query: { sort: FeedSort; cursor?: string; limit: number },
+  query: { sort: PostSort; cursor?: string; limit: number },
 ): Promise<PostPage> {
-  const cursor = decodeCursor(query.cursor, query.sort);
+  const cursor = postCursor.decode(query.cursor, query.sort);
   const rows = await repo.listPostRows(db, viewerId, source, query.sort, cursor, query.limit + 1);
   const shown = rows.slice(0, query.limit);
   const images = await findImages(
@@ -29,7 +29,7 @@ async function page(
   const last = shown[shown.length - 1];
   const nextCursor =
     rows.length > query.limit && last
-      ? encodeCursor(
+      ? postCursor.encode(
           query.sort === 'new'
             ? { sort: 'new', at: last.cursor_at, id: last.id }
             : { sort: 'top', likes: Number(last.like_count), at: last.cursor_at, id: last.id },

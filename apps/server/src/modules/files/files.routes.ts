@@ -148,7 +148,7 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
       }
       if (range.kind === 'unsatisfiable') {
         void reply.header('content-range', `bytes */${info.size}`);
-        throw new AppError(416, 'range_not_satisfiable', 'That byte range is outside the file.');
+        throw new AppError('range_not_satisfiable');
       }
 
       // Open the body before committing to a status, so a file deleted since head() is a clean 404.

@@ -11,7 +11,7 @@ import {
 import { runInTransaction, type Db } from '../../db/client';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { isId } from '../../lib/ids';
-import { decodeCursor, encodeCursor } from '../users/users.cursor';
+import { timeCursor } from '../../lib/cursor';
 import { toUserSummary } from '../users/users.mapper';
 import { findVisibleUser } from '../users/users.repository';
 import * as repo from './settings.repository';
@@ -62,11 +62,7 @@ export async function updateSettings(
     const user = await repo.findUserForSettings(tx, userId);
     if (!user) throw unauthorized();
     if (input.nsfwOptIn === true && !isAdult(user.birthDate)) {
-      throw new AppError(
-        403,
-        'nsfw_requires_adult',
-        'You must be 18 or older, with your birthday set on your profile, to see NSFW content.',
-      );
+      throw new AppError('nsfw_requires_adult');
     }
     if (input.nsfwOptIn !== undefined) await repo.setNsfwOptIn(tx, userId, input.nsfwOptIn);
     const { nsfwOptIn: _n, notifications, ...rest } = input;
@@ -121,7 +117,7 @@ export async function listBlocked(
   blockerId: string,
   query: { cursor?: string; limit?: number },
 ): Promise<BlockedUserPage> {
-  const cursor = decodeCursor(query.cursor);
+  const cursor = timeCursor.decode(query.cursor);
   const limit = Math.min(Math.max(query.limit ?? LIMITS.pageSizeDefault, 1), LIMITS.pageSizeMax);
   const rows = await repo.listBlocks(db, blockerId, cursor, limit);
   const page = rows.slice(0, limit);
@@ -132,7 +128,7 @@ export async function listBlocked(
       blockedAt: new Date(r.blockedAt).toISOString(),
     })),
     nextCursor:
-      rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+      rows.length > limit && last ? timeCursor.encode({ at: last.cursorAt, id: last.id }) : null,
   };
 }
 

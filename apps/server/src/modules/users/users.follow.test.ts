@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client';
 import { userFollows } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { expectCursorRefused } from '../../test/expect-error';
 import {
   counterMismatches,
   createUser,
@@ -220,7 +221,7 @@ describe('GET /api/users/:userId/followers and /following', () => {
 
   it('refuses a forged cursor and a bad limit, and 404s an unknown user', async () => {
     const base = `/api/users/${star.user.id}/followers`;
-    await expectError(await star.http(`${base}?cursor=bogus`), 400, 'invalid_cursor');
+    await expectCursorRefused(await star.http(`${base}?cursor=bogus`));
     await expectError(await star.http(`${base}?limit=0`), 400, 'validation_error');
     await expectError(await star.http(`${base}?limit=1000`), 400, 'validation_error');
     await expectError(await star.http(`/api/users/${newId()}/followers`), 404, 'user_not_found');

@@ -28,7 +28,7 @@ import {
   users,
   userSettings,
 } from '../../db/schema';
-import type { Cursor } from './users.cursor';
+import type { Cursor } from '../../lib/cursor';
 import type { UserRow, UserSummaryRow } from './users.mapper';
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

@@ -36,7 +36,7 @@ import {
   uploadPrefix,
   type UploadFolder,
 } from '../uploads/upload.service';
-import { decodeCursor, encodeCursor } from './users.cursor';
+import { timeCursor } from '../../lib/cursor';
 import { toAccountExport, toMe, toPublicProfile, toUserSummary } from './users.mapper';
 import * as repo from './users.repository';
 import { blockedEitherWay } from '../settings/settings.service';
@@ -213,7 +213,7 @@ export async function follow(db: Db, viewerId: string, userId: string): Promise<
     return await runInTransaction(db, async (tx) => {
       if (!(await repo.findVisibleUser(tx, userId))) throw userNotFound();
       if (await blockedEitherWay(tx, viewerId, userId)) {
-        throw new AppError(403, 'blocked', 'You cannot follow this user.');
+        throw new AppError('blocked', 'You cannot follow this user.');
       }
       if (await repo.insertFollow(tx, viewerId, userId)) {
         await repo.shiftFollowCounters(tx, viewerId, userId, 1);
@@ -251,7 +251,7 @@ export async function listFollows(
   query: { cursor?: string; limit?: number },
 ): Promise<UserPage> {
   if (!isId(userId) || !(await repo.findVisibleUser(db, userId))) throw userNotFound();
-  const cursor = decodeCursor(query.cursor);
+  const cursor = timeCursor.decode(query.cursor);
   const limit = Math.min(Math.max(query.limit ?? LIMITS.pageSizeDefault, 1), LIMITS.pageSizeMax);
   const rows = await repo.listFollows(db, side, userId, cursor, limit);
   const page = rows.slice(0, limit);
@@ -259,7 +259,7 @@ export async function listFollows(
   return {
     items: page.map(toUserSummary),
     nextCursor:
-      rows.length > limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+      rows.length > limit && last ? timeCursor.encode({ at: last.cursorAt, id: last.id }) : null,
   };
 }
 
