@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
 import { communityKeys } from './community-keys';
-import { apiErrorText } from '../utils/api-errors';
+import { apiErrorText } from '@/lib/api-error-text';
 import { applyMembership } from '../utils/community-cache';
 
 /** `PUT` (follow) or `DELETE` (unfollow) `/communities/:id/membership`; both idempotent. */

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCompact } from '@/lib/format';
 import { useCommunitySearchQuery } from '../api/search-communities';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { apiErrorText } from '../utils/api-errors';
+import { apiErrorText } from '@/lib/api-error-text';
 import './community-search.css';
 
 /** Typing settles this long (ms) before the list is asked for. */

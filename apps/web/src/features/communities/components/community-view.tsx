@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCompact } from '@/lib/format';
 import { isApiError } from '@/lib/api-client';
 import { useCommunityQuery } from '../api/get-community';
-import { apiErrorText } from '../utils/api-errors';
+import { apiErrorText } from '@/lib/api-error-text';
 import { CommunityFollowButton } from './community-follow-button';
 import './community-view.css';
 

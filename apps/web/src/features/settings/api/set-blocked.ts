@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
 import { settingsKeys } from './settings-keys';
-import { apiErrorText } from '../utils/api-error-text';
+import { apiErrorText } from '@/lib/api-error-text';
 
 /** `PUT` (block) or `DELETE` (unblock) `/users/:id/block`; both idempotent. */
 export function setBlocked(userId: string, blocked: boolean): Promise<BlockState> {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
 import { settingsKeys, USERS_ME_KEY } from './settings-keys';
-import { apiErrorText } from '../utils/api-error-text';
+import { apiErrorText } from '@/lib/api-error-text';
 
 /** `PATCH /me/settings`: only the given fields change. 403 `nsfw_requires_adult`. */
 export function updateSettings(input: UpdateSettingsInput): Promise<Settings> {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
 import { userKeys } from './user-keys';
-import { apiErrorText } from '../utils/api-errors';
+import { apiErrorText } from '@/lib/api-error-text';
 
 /** `PUT` (follow) or `DELETE` (unfollow) `/users/:id/follow`; both idempotent. */
 export function setFollowing(userId: string, follow: boolean): Promise<FollowState> {

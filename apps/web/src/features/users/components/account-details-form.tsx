@@ -1,88 +1,78 @@
-import { LIMITS, RESERVED_USERNAMES, type Me, type UpdateAccountInput } from '@otakura/shared';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  LIMITS,
+  UpdateAccountInputSchema,
+  type Me,
+  type UpdateAccountInput,
+} from '@otakura/shared';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-error-text';
+import { applyServerError, fieldError, formError, zodResolverOf } from '@/lib/forms';
 import { useUpdateAccountMutation } from '../api/update-account';
-import { apiErrorText, fieldErrors } from '../utils/api-errors';
 import { AccountSection } from './account-section';
 
-type Field = 'name' | 'username' | 'phone';
-const PHONE = /^\+?[0-9 ()-]{6,20}$/;
+interface Values {
+  name: string;
+  username: string;
+  phone: string;
+}
+
+const FIELDS = ['name', 'username', 'phone'] as const;
+
+const valuesOf = (me: Me): Values => ({
+  name: me.name,
+  username: me.username,
+  phone: me.phone ?? '',
+});
+
+/** Only what changed is sent, and checked: a username kept as it is needs no check. */
+function changesOf(values: Values, me: Me): UpdateAccountInput {
+  const changes: UpdateAccountInput = {};
+  if (values.name.trim() !== me.name) changes.name = values.name;
+  if (values.username.trim() !== me.username) changes.username = values.username;
+  if (values.phone.trim() !== (me.phone ?? '')) changes.phone = values.phone.trim() || null;
+  return changes;
+}
 
 /** Full name, username (editable, unique in any case) and phone (optional). */
 export function AccountDetailsForm({ me }: { me: Me }) {
   const { t } = useTranslation('users');
   const { toast } = useToast();
   const mutation = useUpdateAccountMutation();
-  const [values, setValues] = useState({
-    name: me.name,
-    username: me.username,
-    phone: me.phone ?? '',
+  const form = useForm<Values, unknown, UpdateAccountInput>({
+    defaultValues: valuesOf(me),
+    resolver: zodResolverOf(UpdateAccountInputSchema, (values: Values) => changesOf(values, me)),
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const dirty =
+    Object.keys(changesOf(useWatch({ control: form.control }) as Values, me)).length > 0;
 
-  const changes: UpdateAccountInput = {};
-  if (values.name.trim() !== me.name) changes.name = values.name.trim();
-  if (values.username.trim() !== me.username) changes.username = values.username.trim();
-  if (values.phone.trim() !== (me.phone ?? '')) changes.phone = values.phone.trim() || null;
-  const dirty = Object.keys(changes).length > 0;
-
-  const validate = (): Partial<Record<Field, string>> => {
-    const found: Partial<Record<Field, string>> = {};
-    const name = values.name.trim();
-    if (!name || name.length > 80) found.name = t('account.nameRequired');
-    const u = values.username.trim();
-    if (u.length < LIMITS.usernameMin || u.length > LIMITS.usernameMax)
-      found.username = t('account.usernameLength');
-    else if (!/^[A-Za-z0-9_.]+$/.test(u)) found.username = t('account.usernameChars');
-    else if (
-      RESERVED_USERNAMES.has(u.toLowerCase()) &&
-      u.toLowerCase() !== me.username.toLowerCase()
-    )
-      found.username = t('account.usernameReserved');
-    const phone = values.phone.trim();
-    if (phone && !PHONE.test(phone)) found.phone = t('account.phoneInvalid');
-    return found;
+  const onValid = async (changes: UpdateAccountInput) => {
+    if (Object.keys(changes).length === 0) return;
+    try {
+      const next = await mutation.mutateAsync(changes);
+      form.reset(valuesOf(next));
+      toast({ variant: 'success', title: t('account.saved') });
+    } catch (error) {
+      applyServerError(form.setError, error, {
+        fields: FIELDS,
+        codes: { username_taken: 'username' },
+        message: (e) => apiErrorText(t, e),
+      });
+    }
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(null);
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !dirty) return;
-    mutation.mutate(changes, {
-      onSuccess: (next) => {
-        setValues({ name: next.name, username: next.username, phone: next.phone ?? '' });
-        toast({ variant: 'success', title: t('account.saved') });
-      },
-      onError: (error) => {
-        const byField = fieldErrors(error) as Partial<Record<Field, string>>;
-        if (isApiError(error, 'username_taken')) byField.username = apiErrorText(t, error);
-        const known = (['name', 'username', 'phone'] as const).some((f) => byField[f]);
-        setErrors(byField);
-        if (!known) setFormError(apiErrorText(t, error));
-      },
-    });
-  };
-
-  const set = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
+  const serverError = formError(errors);
   return (
     <AccountSection id="account-details" title={t('account.details')}>
-      <form className="account-form" onSubmit={onSubmit} noValidate>
+      <form className="account-form" onSubmit={form.handleSubmit(onValid)} noValidate>
         <Input
           label={t('account.username')}
-          value={values.username}
-          onChange={set('username')}
-          error={errors.username}
+          {...form.register('username')}
+          error={fieldError(errors.username)}
           hint={t('account.usernameHint')}
           autoComplete="username"
           autoCapitalize="none"
@@ -91,26 +81,24 @@ export function AccountDetailsForm({ me }: { me: Me }) {
         />
         <Input
           label={t('account.name')}
-          value={values.name}
-          onChange={set('name')}
-          error={errors.name}
+          {...form.register('name')}
+          error={fieldError(errors.name)}
           autoComplete="name"
           maxLength={80}
         />
         <Input
           label={t('account.phone')}
           type="tel"
-          value={values.phone}
-          onChange={set('phone')}
-          error={errors.phone}
+          {...form.register('phone')}
+          error={fieldError(errors.phone)}
           hint={t('account.phoneHint')}
           placeholder={t('account.phonePlaceholder')}
           autoComplete="tel"
           maxLength={20}
         />
-        {formError ? (
+        {serverError ? (
           <p className="account-form__error" role="alert">
-            {formError}
+            {serverError}
           </p>
         ) : null}
         <div className="account-form__actions">

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount } from '@/lib/format';
 import { formatDate } from '@/lib/i18n';
 import { useAccountStatsQuery } from '../api/get-account-stats';
-import { apiErrorText } from '../utils/api-errors';
+import { apiErrorText } from '@/lib/api-error-text';
 import { deriveAchievements } from '../utils/achievements';
 import { AccountSection } from './account-section';
 

@@ -112,3 +112,75 @@ describe('/your-account sections', () => {
     });
   });
 });
+
+describe('/your-account forms: server errors', () => {
+  it("puts a validation_error's detail under the field it names", async () => {
+    mockApi({
+      'PATCH /api/me/account': apiError(400, 'validation_error', 'phone: is not valid', [
+        { path: 'phone', message: 'Please enter a valid phone number.' },
+      ]),
+    });
+    const { user } = renderWithProviders(<AccountDetailsForm me={makeMe()} />);
+    await user.type(screen.getByLabelText('Phone'), '+81 3 1234 5678');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const phone = screen.getByLabelText('Phone');
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(phone).toHaveAccessibleDescription(
+      expect.stringContaining('Please enter a valid phone number.'),
+    );
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('checks the shared username rule before sending', async () => {
+    const { calls } = mockApi({});
+    const { user } = renderWithProviders(<AccountDetailsForm me={makeMe()} />);
+    const username = screen.getByLabelText('Username');
+    await user.clear(username);
+    await user.type(username, 'no spaces');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(username).toHaveAccessibleDescription(
+        expect.stringContaining('Username may only use letters, digits, _ and .'),
+      ),
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says a wrong current password under that field, and other failures in the form', async () => {
+    let reply = () => apiError(400, 'wrong_password', 'That password is not correct.');
+    mockApi({ 'POST /api/auth/change-password': () => reply() });
+    const { user } = renderWithProviders(<PasswordForm />);
+    await user.type(screen.getByLabelText('Current password'), 'old-password');
+    await user.type(screen.getByLabelText('New password'), 'new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+        'That password is not correct.',
+      ),
+    );
+
+    reply = () => apiError(500, 'internal_error', 'Something went wrong on our side.');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+    expect(screen.getByLabelText('Current password')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('says a refused new email under the email field', async () => {
+    mockApi({
+      'POST /api/auth/change-email': apiError(
+        409,
+        'email_taken',
+        'An account with this email already exists.',
+      ),
+    });
+    const { user } = renderWithProviders(<EmailForm me={makeMe()} />);
+    await user.type(screen.getByLabelText('New email'), 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Change email' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New email')).toHaveAccessibleDescription(
+        'An account with this email already exists.',
+      ),
+    );
+  });
+});

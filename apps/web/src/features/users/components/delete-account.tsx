@@ -8,7 +8,7 @@ import '@/components/ui/modal.css';
 import '@/components/ui/confirm-dialog.css';
 import { isApiError } from '@/lib/api-client';
 import { useDeleteAccountMutation } from '../api/delete-account';
-import { apiErrorText } from '../utils/api-errors';
+import { apiErrorText } from '@/lib/api-error-text';
 import { AccountSection } from './account-section';
 
 export interface DeleteAccountSectionProps {

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { PRODUCT_NAME } from '@/lib/product';
 import { useExportAccountMutation } from '../api/export-account';
-import { apiErrorText } from '../utils/api-errors';
+import { apiErrorText } from '@/lib/api-error-text';
 import { AccountSection } from './account-section';
 
 /** Download my data: the JSON export the privacy policy promises, saved as a file. */

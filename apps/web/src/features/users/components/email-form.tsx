@@ -1,34 +1,50 @@
-import { EmailSchema, type Me } from '@otakura/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangeEmailInputSchema, type Me } from '@otakura/shared';
 import { BadgeCheck, CircleAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { apiErrorText } from '@/lib/api-error-text';
+import { applyServerError, fieldError } from '@/lib/forms';
 import { useChangeEmailMutation } from '../api/change-email';
-import { fieldErrorText } from '../utils/api-errors';
 import { AccountSection } from './account-section';
+
+interface Values {
+  newEmail: string;
+}
+
+const EmailOnlySchema = ChangeEmailInputSchema.pick({ newEmail: true });
 
 /** The current email, and a change that takes effect once the mailed link is opened. */
 export function EmailForm({ me }: { me: Me }) {
   const { t } = useTranslation('users');
   const mutation = useChangeEmailMutation();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<Values, unknown, Values>({
+    defaultValues: { newEmail: '' },
+    resolver: zodResolver(EmailOnlySchema),
+  });
+  const { errors } = form.formState;
+  const filled = (useWatch({ control: form.control, name: 'newEmail' }) ?? '').trim() !== '';
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = EmailSchema.safeParse(value);
-    if (!parsed.success) return setError(t('account.emailInvalid'));
-    if (parsed.data === me.email.toLowerCase()) return setError(t('account.emailSame'));
-    setError(null);
-    mutation.mutate(parsed.data, {
-      onSuccess: () => {
-        setSentTo(parsed.data);
-        setValue('');
-      },
-      onError: (err) => setError(fieldErrorText(t, err, 'newEmail')),
-    });
+  const onValid = async ({ newEmail }: Values) => {
+    if (newEmail === me.email.toLowerCase()) {
+      form.setError('newEmail', { type: 'same', message: t('account.emailSame') });
+      return;
+    }
+    try {
+      await mutation.mutateAsync(newEmail);
+      setSentTo(newEmail);
+      form.reset({ newEmail: '' });
+    } catch (error) {
+      applyServerError(form.setError, error, {
+        fields: ['newEmail'],
+        otherErrorsOn: 'newEmail',
+        message: (e) => apiErrorText(t, e),
+      });
+    }
   };
 
   return (
@@ -48,23 +64,23 @@ export function EmailForm({ me }: { me: Me }) {
           </span>
         )}
       </div>
-      <form className="account-form account-form--inline" onSubmit={onSubmit} noValidate>
+      <form
+        className="account-form account-form--inline"
+        onSubmit={form.handleSubmit(onValid)}
+        noValidate
+      >
         <Input
           label={t('account.newEmail')}
           type="email"
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
-          }}
-          error={error ?? undefined}
+          {...form.register('newEmail')}
+          error={fieldError(errors.newEmail)}
           autoComplete="email"
           fieldClassName="account-form__grow"
         />
         <Button
           type="submit"
           variant="secondary"
-          disabled={value.trim() === ''}
+          disabled={!filled}
           loading={mutation.isPending}
           className="account-form__inline-button"
         >

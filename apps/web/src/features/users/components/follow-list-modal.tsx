@@ -9,7 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFollowsQuery } from '../api/get-follows';
 import type { FollowSide } from '../api/user-keys';
-import { apiErrorText } from '../utils/api-errors';
+import { apiErrorText } from '@/lib/api-error-text';
 import './follow-list-modal.css';
 
 export interface FollowListModalProps {

@@ -14,7 +14,7 @@ import {
   type ImageKind,
   type UploadStatus,
 } from '../api/upload-image';
-import { apiErrorText } from '../utils/api-errors';
+import { apiErrorText } from '@/lib/api-error-text';
 import { checkImageFile, type ImageProblem } from '../utils/validate-image';
 import './image-upload-modal.css';
 

@@ -1,75 +1,88 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PasswordSchema, TwoFactorPasswordInputSchema } from '@otakura/shared';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-error-text';
+import { applyServerError, fieldError, formError } from '@/lib/forms';
 import { useChangePasswordMutation } from '../api/change-password';
-import { apiErrorText } from '../utils/api-errors';
 import { AccountSection } from './account-section';
 
-type Field = 'current' | 'next' | 'confirm';
-const EMPTY = { current: '', next: '', confirm: '' };
+interface Values {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const EMPTY: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 /** Change the password: the current one, the new one twice. Other sessions are signed out. */
 export function PasswordForm() {
   const { t } = useTranslation('users');
   const { toast } = useToast();
   const mutation = useChangePasswordMutation();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const filled = values.current !== '' && values.next !== '' && values.confirm !== '';
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          currentPassword: TwoFactorPasswordInputSchema.shape.password,
+          newPassword: PasswordSchema,
+          confirmPassword: z.string(),
+        })
+        .refine((v) => v.newPassword === v.confirmPassword, {
+          path: ['confirmPassword'],
+          message: t('account.passwordMismatch'),
+        })
+        .refine((v) => v.newPassword !== v.currentPassword, {
+          path: ['newPassword'],
+          message: t('account.passwordSame'),
+        }),
+    [t],
+  );
+  const form = useForm<Values>({ defaultValues: EMPTY, resolver: zodResolver(schema) });
+  const { errors } = form.formState;
+  const values = useWatch({ control: form.control });
+  const filled = FIELDS.every((f) => (values[f] ?? '') !== '');
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(null);
-    const found: Partial<Record<Field, string>> = {};
-    if (values.next.length < 8) found.next = t('account.passwordTooShort');
-    else if (values.next === values.current) found.next = t('account.passwordSame');
-    if (values.confirm !== values.next) found.confirm = t('account.passwordMismatch');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    mutation.mutate(
-      { currentPassword: values.current, newPassword: values.next },
-      {
-        onSuccess: () => {
-          setValues(EMPTY);
-          toast({ variant: 'success', title: t('account.passwordChanged') });
+  const onValid = async ({ currentPassword, newPassword }: Values) => {
+    try {
+      await mutation.mutateAsync({ currentPassword, newPassword });
+      form.reset(EMPTY);
+      toast({ variant: 'success', title: t('account.passwordChanged') });
+    } catch (error) {
+      applyServerError(form.setError, error, {
+        fields: FIELDS,
+        codes: {
+          wrong_password: 'currentPassword',
+          invalid_credential: 'currentPassword',
+          weak_password: 'newPassword',
         },
-        onError: (error) => {
-          const text = apiErrorText(t, error);
-          if (isApiError(error, 'wrong_password') || isApiError(error, 'invalid_credential'))
-            setErrors({ current: text });
-          else if (isApiError(error, 'weak_password')) setErrors({ next: text });
-          else setFormError(text);
-        },
-      },
-    );
+        message: (e) => apiErrorText(t, e),
+      });
+    }
   };
 
-  const set = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
+  const serverError = formError(errors);
   return (
     <AccountSection id="account-password" title={t('account.password')}>
-      <form className="account-form" onSubmit={onSubmit} noValidate>
+      <form className="account-form" onSubmit={form.handleSubmit(onValid)} noValidate>
         <Input
           label={t('account.currentPassword')}
           type="password"
-          value={values.current}
-          onChange={set('current')}
-          error={errors.current}
+          {...form.register('currentPassword')}
+          error={fieldError(errors.currentPassword)}
           autoComplete="current-password"
         />
         <Input
           label={t('account.newPassword')}
           type="password"
-          value={values.next}
-          onChange={set('next')}
-          error={errors.next}
+          {...form.register('newPassword')}
+          error={fieldError(errors.newPassword)}
           hint={t('account.passwordHint')}
           autoComplete="new-password"
           maxLength={128}
@@ -77,15 +90,14 @@ export function PasswordForm() {
         <Input
           label={t('account.confirmPassword')}
           type="password"
-          value={values.confirm}
-          onChange={set('confirm')}
-          error={errors.confirm}
+          {...form.register('confirmPassword')}
+          error={fieldError(errors.confirmPassword)}
           autoComplete="new-password"
           maxLength={128}
         />
-        {formError ? (
+        {serverError ? (
           <p className="account-form__error" role="alert">
-            {formError}
+            {serverError}
           </p>
         ) : null}
         <div className="account-form__actions">

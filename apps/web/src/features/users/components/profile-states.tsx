@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useDocumentTitle } from '@/components/page/page';
-import { apiErrorText } from '../utils/api-errors';
+import { apiErrorText } from '@/lib/api-error-text';
 
 /** `/user/:id` of nobody we can show (unknown, malformed, banned): one answer for all. */
 export function ProfileNotFound() {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { useUpdateProfileMutation } from '../api/update-profile';
-import { fieldErrorText } from '../utils/api-errors';
+import { fieldErrorText } from '@/lib/api-error-text';
 import { checkBirthday } from '../utils/birthday';
 import './set-once-field.css';
 

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import i18next from 'i18next';
+import type {
+  FieldErrors,
+  FieldPath,
+  FieldValues,
+  Resolver,
+  UseFormSetError,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { isApiError } from './api-client';
+
+/**
+ * Forms are react-hook-form over the shared zod schemas (`zodResolver(Schema)`), so the web and
+ * the server check one rule. A failed submit goes through `applyServerError`: a
+ * `validation_error`'s details land on their fields, anything else in the form's error area,
+ * read back with `formError(errors)`.
+ */
+
+/** The form-wide error (the form's error area): `setError(FORM_ERROR, …)`, `errors.root.server`. */
+export const FORM_ERROR = 'root.server' as const;
+
+export interface ServerErrorOptions<T extends FieldValues> {
+  /** The form's fields: a detail whose path is one of them (or under one: `uploadIds.2`) lands there. */
+  fields: readonly FieldPath<T>[];
+  /** Server paths named otherwise in the form (`{ name: 'fullName' }`). */
+  rename?: Readonly<Record<string, FieldPath<T>>>;
+  /** Error codes that belong to one field (`{ username_taken: 'username' }`); the text is `message`'s. */
+  codes?: Readonly<Record<string, FieldPath<T>>>;
+  /** The words for the error area (and for `codes`); default: the error's own message. */
+  message?: (error: unknown) => string;
+  /** Fill the error area even when fields got messages (a form that always shows an alert). */
+  alwaysFormError?: boolean;
+  /** A one-field form without an error area: what names no field is said under this one. */
+  otherErrorsOn?: FieldPath<T>;
+}
+
+/**
+ * A shared schema's message in the current language: the English text is the key of the
+ * `validation` namespace (server `validation_error` details carry the same English text).
+ */
+export function localizeMessage(message: string): string {
+  return i18next.t(message, {
+    ns: 'validation',
+    keySeparator: false,
+    nsSeparator: false,
+    defaultValue: message,
+  });
+}
+
+function fieldFor<T extends FieldValues>(
+  path: string,
+  { fields, rename }: ServerErrorOptions<T>,
+): FieldPath<T> | undefined {
+  const bare = path.replace(/^body\./, '');
+  for (const [from, to] of Object.entries(rename ?? {})) {
+    if (bare === from || bare.startsWith(`${from}.`)) return to;
+  }
+  return fields.find((f) => bare === f || bare.startsWith(`${f}.`));
+}
+
+/**
+ * Puts a failed submit on the form. `validation_error` details go under their fields (the first
+ * message per field, the first such field focused); codes listed in `codes` go under their field;
+ * everything else (and a validation error naming no field of this form) goes to the error area.
+ * Returns whether any field got a message.
+ */
+export function applyServerError<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  options: ServerErrorOptions<T>,
+): boolean {
+  const text = () =>
+    options.message?.(error) ??
+    (error instanceof Error && error.message ? error.message : i18next.t('common:errors.unknown'));
+  const seen = new Set<string>();
+  const put = (field: FieldPath<T>, message: string) => {
+    if (seen.has(field)) return;
+    setError(field, { type: 'server', message }, { shouldFocus: seen.size === 0 });
+    seen.add(field);
+  };
+  if (isApiError(error, 'validation_error')) {
+    for (const issue of error.details ?? []) {
+      const field = fieldFor(issue.path, options);
+      if (field) put(field, issue.message);
+    }
+  }
+  const codeField = isApiError(error) ? options.codes?.[error.code] : undefined;
+  if (codeField) put(codeField, text());
+  if (seen.size === 0 && options.otherErrorsOn) put(options.otherErrorsOn, text());
+  else if (seen.size === 0 || options.alwaysFormError) {
+    setError(FORM_ERROR as FieldPath<T>, { type: 'server', message: text() });
+  }
+  return seen.size > 0;
+}
+
+/**
+ * `zodResolver(schema)` over what the form will send rather than its raw fields: a form whose
+ * fields are not the request (an optional phone left empty, only the changed fields, a draft
+ * with uploads kept outside the form) still checks the one shared schema. Issue paths are the
+ * request's; name the form's fields after them.
+ */
+export function zodResolverOf<TValues extends FieldValues, S extends z.ZodType>(
+  schema: S,
+  toInput: (values: TValues) => z.input<S>,
+): Resolver<TValues, unknown, z.output<S>> {
+  const resolve = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown>;
+  return (async (values: TValues, context: unknown, options: never) => {
+    const result = await resolve(toInput(values) as FieldValues, context, options);
+    return result;
+  }) as unknown as Resolver<TValues, unknown, z.output<S>>;
+}
+
+/** The text of the form's error area, if any. */
+export function formError<T extends FieldValues>(errors: FieldErrors<T>): string | undefined {
+  return errors.root?.server?.message;
+}
+
+/** A field's message for `<Input error=…>`, in the current language. */
+export function fieldError(error: { message?: string } | undefined): string | undefined {
+  return error?.message ? localizeMessage(error.message) : undefined;
+}
