@@ -16,7 +16,11 @@ import {
 import { LIMITS } from '@otakura/shared';
 import { defaultWebDistDir } from './lib/paths';
 import type { AppContext } from './plugins/context';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import {
+  clientErrorHandler,
+  errorHandlerPlugin,
+  frameworkErrors,
+} from './plugins/error-handler';
 import { webAppPlugin } from './plugins/web-app';
 import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -29,6 +33,7 @@ import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes
 import { communitiesRoutes } from './modules/communities/communities.routes';
 import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
+import { writeRateLimitsPlugin } from './plugins/write-rate-limits';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
@@ -50,6 +55,10 @@ export async function buildApp(
     logger: opts.logger ?? { level: ctx.config.logLevel },
     bodyLimit: LIMITS.jsonBodyMaxBytes,
     trustProxy: ctx.config.trustProxy,
+    // Answers made before routing (bad percent-encoding, oversized address or headers)
+    // come out in the API's error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,6 +109,7 @@ export async function buildApp(
     exempt: ['/api/payments/webhook'],
   });
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(writeRateLimitsPlugin);
   await app.register(fastifyMultipart, {
     limits: { files: 1, fileSize: LIMITS.videoUploadMaxBytes, fields: 20 },
   });
