@@ -69,6 +69,22 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/users/:userId/block',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Whether I blocked a user',
+        params: UserParams,
+        response: { 200: BlockStateSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.blockState(db(), user.id, req.params.userId);
+    },
+  );
+
   app.put(
     '/api/users/:userId/block',
     {

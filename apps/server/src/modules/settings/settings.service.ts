@@ -106,6 +106,12 @@ export async function block(db: Db, blockerId: string, userId: string): Promise<
   return { blocked: true };
 }
 
+/** Whether the viewer blocked this user (their profile then offers Unblock). */
+export async function blockState(db: Db, blockerId: string, userId: string): Promise<BlockState> {
+  if (!isId(userId) || !(await findVisibleUser(db, userId))) throw userNotFound();
+  return { blocked: await repo.hasBlocked(db, blockerId, userId) };
+}
+
 export async function unblock(db: Db, blockerId: string, userId: string): Promise<BlockState> {
   if (!isId(userId)) throw userNotFound();
   await repo.deleteBlock(db, blockerId, userId);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema, BlockedUserPageSchema, SettingsSchema } from '@otakura/shared';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { counterMismatches, createUser, followUser, reloadUser } from '../../test/factories';
+import {
+  counterMismatches,
+  createUser,
+  followUser,
+  reloadUser,
+  withCookie,
+} from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -134,6 +140,25 @@ describe('blocking users', () => {
     const list = BlockedUserPageSchema.parse(await (await a.http('/api/me/blocks')).json());
     expect(list.items).toEqual([]);
     expect((await b.http(`/api/users/${a.user.id}/follow`, { method: 'PUT' })).status).toBe(200);
+  });
+
+  it('tells whether I blocked a user (GET), and only me', async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const state = async (who: typeof a, id: string) => {
+      const res = await who.http(`/api/users/${id}/block`);
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    expect(await state(a, b.user.id)).toEqual({ status: 200, body: { blocked: false } });
+    await a.http(`/api/users/${b.user.id}/block`, { method: 'PUT' });
+    expect(await state(a, b.user.id)).toEqual({ status: 200, body: { blocked: true } });
+    // The blocked user is not told.
+    expect(await state(b, a.user.id)).toEqual({ status: 200, body: { blocked: false } });
+    await a.http(`/api/users/${b.user.id}/block`, { method: 'DELETE' });
+    expect(await state(a, b.user.id)).toEqual({ status: 200, body: { blocked: false } });
+    for (const id of ['00000000-0000-7000-8000-000000000999', 'not-an-id'])
+      expect((await state(a, id)).status).toBe(404);
+    expect((await withCookie(t, '')(`/api/users/${b.user.id}/block`)).status).toBe(401);
   });
 
   it('refuses blocking yourself or an unknown user', async () => {
