@@ -50,8 +50,7 @@ export function cursorCodec<T, W extends readonly unknown[]>(spec: {
   write: (value: T) => W;
 }): CursorCodec<T> {
   return {
-    encode: (value) =>
-      Buffer.from(JSON.stringify(spec.write(value)), 'utf8').toString('base64url'),
+    encode: (value) => Buffer.from(JSON.stringify(spec.write(value)), 'utf8').toString('base64url'),
     decode: (raw) => {
       if (raw === undefined || raw === '') return undefined;
       if (raw.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalidCursor();
@@ -86,8 +85,7 @@ export const timeCursor = cursorCodec({
 /** Post lists: `new` over `(created_at, id)`, `top` over `(like_count, created_at, id)`. */
 export type PostSort = 'new' | 'top';
 export type PostCursor =
-  | { sort: 'new'; at: string; id: string }
-  | { sort: 'top'; likes: number; at: string; id: string };
+  { sort: 'new'; at: string; id: string } | { sort: 'top'; likes: number; at: string; id: string };
 
 const postCursorCodec = cursorCodec({
   wire: z.union([
