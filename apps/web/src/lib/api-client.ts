@@ -1,32 +1,23 @@
-import { ApiErrorBodySchema, TIMINGS, type FieldIssue } from '@otakura/shared';
 import type { z } from 'zod';
+import { invalidResponseError, parseJsonText, toApiError, ApiError } from './api-error';
+import {
+  isIdempotentMethod,
+  RETRY_POLICIES,
+  withRetry,
+  type RetryClock,
+  type RetryPolicy,
+} from './retry-policy';
+import { sendOnce, type TransportDeps } from './transport';
 
-/** The spec's message for `network-request-failed` (§8), shown when the server cannot be reached. */
-export const NETWORK_ERROR_MESSAGE =
-  'It seems you internet connection is unstable. Please try again after refreshing the page or checking your internet connection.';
+export { ApiError, isApiError, NETWORK_ERROR_MESSAGE } from './api-error';
+export { isRetryableStatus } from './retry-policy';
 
-/** Every failed API call: the server's `{ error: { code, message, details?, retryAfter? } }`. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    /** HTTP status; 0 when the server could not be reached. */
-    readonly status: number,
-    /** Stable code: the server's snake_case code, `network-request-failed`, or `invalid_response`. */
-    readonly code: string,
-    message: string,
-    /** For `validation_error`: the fields that failed. */
-    readonly details?: FieldIssue[],
-    /** For `rate_limited` (or a Retry-After header): whole seconds until a retry may succeed. */
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-  }
-}
-
-export function isApiError(error: unknown, code?: string): error is ApiError {
-  return error instanceof ApiError && (code === undefined || error.code === code);
-}
+/*
+ * The API client: paths under /api, JSON in and out, zod on every 2xx body, one error shape, and
+ * the one retry policy (retry-policy.ts). GET and HEAD retry by default; PUT and DELETE only when
+ * the caller says so (`retry: true`); POST and PATCH never. Uploads (`api.upload`) go through
+ * XMLHttpRequest for their progress and retry for up to 10 minutes.
+ */
 
 type QueryValue =
   string | number | boolean | null | undefined | readonly (string | number | boolean)[];
@@ -39,50 +30,54 @@ interface BaseOptions<S extends z.ZodType | undefined> {
   schema?: S;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  query?: QueryParams;
 }
 
 export interface GetOptions<S extends z.ZodType | undefined> extends BaseOptions<S> {
-  query?: QueryParams;
   /** Retry 5xx/408/429 and network failures with backoff for up to 2 minutes. Default true. */
   retry?: boolean;
 }
 
 export interface MutationOptions<S extends z.ZodType | undefined> extends BaseOptions<S> {
-  /** JSON-serialisable value, or FormData for uploads. */
+  /** JSON-serialisable value, or FormData. */
   body?: unknown;
-  query?: QueryParams;
 }
 
-export interface ApiClientDeps {
-  fetch?: typeof fetch;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  now?: () => number;
-  random?: () => number;
-  /** Total time a GET keeps retrying (DESIGN.md: 2 minutes). */
+export interface IdempotentMutationOptions<
+  S extends z.ZodType | undefined,
+> extends MutationOptions<S> {
+  /**
+   * PUT and DELETE are idempotent, but they are the user's actions and their order matters (a like
+   * and an unlike in a row), so they are retried only when the caller asks. Default false.
+   */
+  retry?: boolean;
+}
+
+export interface UploadProgress {
+  /** Bytes of this try sent so far, of `total` (the browser's own count). */
+  loaded: number;
+  total: number;
+  /** 1-based: a retry starts from zero again. */
+  attempt: number;
+}
+
+export interface UploadOptions<S extends z.ZodType | undefined> extends BaseOptions<S> {
+  /** The multipart body (field `file` for our upload endpoints). */
+  form: FormData;
+  /** Try `attempt` (1-based) starts: nothing of it is sent yet. */
+  onAttempt?: (attempt: number) => void;
+  onProgress?: (progress: UploadProgress) => void;
+  /** Every byte of try `attempt` is sent; the server is checking the file. */
+  onUploaded?: (attempt: number) => void;
+  /** Try `attempt` failed with `error` and may succeed later; the next starts in `delayMs`. */
+  onRetry?: (info: { attempt: number; delayMs: number; error: ApiError }) => void;
+}
+
+export interface ApiClientDeps extends TransportDeps, RetryClock {
+  /** Total time an idempotent request keeps retrying (DESIGN.md: 2 minutes). */
   retryWindowMs?: number;
-}
-
-/** 5xx, 408 and 429 are worth retrying (DESIGN.md), and so is a failed connection. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 0 || status === 408 || status === 429 || status >= 500;
-}
-
-const BACKOFF_BASE_MS = 500;
-const BACKOFF_MAX_MS = 30_000;
-
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  /** Total time an upload keeps retrying (DESIGN.md: 10 minutes). */
+  uploadRetryWindowMs?: number;
 }
 
 /** Paths are relative to `/api` (`/posts` → `/api/posts`); one already under `/api/` is kept. */
@@ -100,127 +95,139 @@ export function buildUrl(path: string, query?: QueryParams): string {
   return qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
 }
 
-function parseRetryAfterHeader(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+function classify(error: unknown) {
+  return error instanceof ApiError ? { status: error.status, retryAfter: error.retryAfter } : null;
 }
 
-async function readJson(res: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
-  const text = await res.text();
-  if (text === '') return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
-
-async function toApiError(res: Response): Promise<ApiError> {
-  const headerRetryAfter = parseRetryAfterHeader(res.headers.get('retry-after'));
-  const json = await readJson(res);
-  const parsed = json.ok ? ApiErrorBodySchema.safeParse(json.value) : undefined;
-  if (parsed?.success) {
-    const { code, message, details, retryAfter } = parsed.data.error;
-    return new ApiError(res.status, code, message, details, retryAfter ?? headerRetryAfter);
-  }
-  // Not our error shape (a proxy's HTML page, an empty body): still a stable code.
-  const code = res.status >= 500 ? 'internal_error' : 'http_error';
-  return new ApiError(
-    res.status,
-    code,
-    res.statusText || `Request failed (${res.status})`,
-    undefined,
-    headerRetryAfter,
-  );
+interface SendOptions<S extends z.ZodType | undefined> extends BaseOptions<S> {
+  body?: unknown;
+  policy: RetryPolicy | null;
+  onAttempt?: (attempt: number) => void;
+  onProgress?: (loaded: number, total: number, attempt: number) => void;
+  onUploaded?: (attempt: number) => void;
+  onRetry?: (info: { attempt: number; delayMs: number; error: ApiError }) => void;
 }
 
 export function createApiClient(deps: ApiClientDeps = {}) {
-  const sleep = deps.sleep ?? defaultSleep;
-  const now = deps.now ?? (() => Date.now());
-  const random = deps.random ?? Math.random;
-  const retryWindowMs = deps.retryWindowMs ?? TIMINGS.retryWindowMs;
+  const policies = {
+    request: {
+      ...RETRY_POLICIES.request,
+      windowMs: deps.retryWindowMs ?? RETRY_POLICIES.request.windowMs,
+    },
+    upload: {
+      ...RETRY_POLICIES.upload,
+      windowMs: deps.uploadRetryWindowMs ?? RETRY_POLICIES.upload.windowMs,
+    },
+  };
 
   async function send<S extends z.ZodType | undefined>(
     method: string,
     path: string,
-    options: MutationOptions<S> & GetOptions<S>,
+    options: SendOptions<S>,
   ): Promise<Output<S>> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    let body: BodyInit | undefined;
+    let body: string | FormData | undefined;
     if (options.body instanceof FormData) {
       body = options.body;
     } else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['Content-Type'] = 'application/json';
     }
+    const url = buildUrl(path, options.query);
 
-    let res: Response;
-    try {
-      res = await (deps.fetch ?? globalThis.fetch)(buildUrl(path, options.query), {
-        method,
-        headers,
-        body,
-        credentials: 'same-origin',
-        signal: options.signal,
-      });
-    } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason ?? error;
-      throw new ApiError(0, 'network-request-failed', NETWORK_ERROR_MESSAGE);
-    }
+    const once = async (n: number): Promise<Output<S>> => {
+      const attempt = n + 1;
+      const { onProgress, onUploaded } = options;
+      options.onAttempt?.(attempt);
+      const res = await sendOnce(
+        {
+          method,
+          url,
+          headers,
+          body,
+          signal: options.signal,
+          onUploadProgress: onProgress && ((loaded, total) => onProgress(loaded, total, attempt)),
+          onUploadDone: onUploaded && (() => onUploaded(attempt)),
+        },
+        deps,
+      );
+      if (res.status < 200 || res.status >= 300) throw toApiError(res);
+      const json = parseJsonText(res.text);
+      if (!options.schema) return (json.ok ? json.value : undefined) as Output<S>;
+      const parsed = json.ok ? options.schema.safeParse(json.value) : undefined;
+      if (!parsed?.success) {
+        // The server drifted from the shared contract: fail loudly, never render a wrong shape.
+        console.error(`API ${method} ${path}: response does not match its schema`, parsed?.error);
+        throw invalidResponseError(res.status);
+      }
+      return parsed.data as Output<S>;
+    };
 
-    if (!res.ok) throw await toApiError(res);
-
-    const json = await readJson(res);
-    if (!options.schema) return (json.ok ? json.value : undefined) as Output<S>;
-    const parsed = json.ok ? options.schema.safeParse(json.value) : undefined;
-    if (!parsed?.success) {
-      // The server drifted from the shared contract: fail loudly, never render a wrong shape.
-      console.error(`API ${method} ${path}: response does not match its schema`, parsed?.error);
-      throw new ApiError(res.status, 'invalid_response', 'The server sent an unexpected response.');
-    }
-    return parsed.data as Output<S>;
+    if (!options.policy) return once(0);
+    return withRetry<Output<S>, ApiError>(once, {
+      policy: options.policy,
+      signal: options.signal,
+      classify,
+      onRetry: options.onRetry,
+      now: deps.now,
+      sleep: deps.sleep,
+      random: deps.random,
+    });
   }
 
-  async function get<S extends z.ZodType | undefined = undefined>(
+  const policyFor = (method: string, retry: boolean | undefined) => {
+    if (!isIdempotentMethod(method)) return null; // POST, PATCH: never retried automatically
+    const byDefault = method === 'GET' || method === 'HEAD';
+    return (retry ?? byDefault) ? policies.request : null;
+  };
+
+  function get<S extends z.ZodType | undefined = undefined>(
     path: string,
     options: GetOptions<S> = {},
   ): Promise<Output<S>> {
-    const deadline = now() + retryWindowMs;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await send('GET', path, options);
-      } catch (error) {
-        if (
-          options.retry === false ||
-          !(error instanceof ApiError) ||
-          !isRetryableStatus(error.status)
-        ) {
-          throw error;
-        }
-        const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
-        const jittered = exp / 2 + random() * (exp / 2);
-        const delay = Math.max(jittered, (error.retryAfter ?? 0) * 1000);
-        if (now() + delay > deadline) throw error;
-        await sleep(delay, options.signal);
-      }
-    }
+    return send('GET', path, { ...options, policy: policyFor('GET', options.retry) });
   }
 
   const mutation =
-    (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE') =>
+    (method: 'POST' | 'PATCH') =>
     <S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<S> = {}) =>
-      send(method, path, options);
+      send(method, path, { ...options, policy: null });
+
+  const idempotent =
+    (method: 'PUT' | 'DELETE') =>
+    <S extends z.ZodType | undefined = undefined>(
+      path: string,
+      options: IdempotentMutationOptions<S> = {},
+    ) =>
+      send(method, path, { ...options, policy: policyFor(method, options.retry ?? false) });
+
+  /**
+   * A multipart POST with real upload progress. Retried (from zero, saying so through `onRetry`)
+   * on 5xx, 408, 429 and lost connections for up to 10 minutes: an upload that is never used by a
+   * post or profile is removed by the server, so a repeated one costs nothing.
+   */
+  function upload<S extends z.ZodType | undefined = undefined>(
+    path: string,
+    { form, onAttempt, onProgress, onUploaded, onRetry, ...options }: UploadOptions<S>,
+  ): Promise<Output<S>> {
+    return send('POST', path, {
+      ...options,
+      body: form,
+      policy: policies.upload,
+      onAttempt,
+      onProgress: (loaded, total, attempt) => onProgress?.({ loaded, total, attempt }),
+      onUploaded,
+      onRetry,
+    });
+  }
 
   return {
     get,
-    /** Mutations are never retried automatically: the user decides. */
     post: mutation('POST'),
     patch: mutation('PATCH'),
-    put: mutation('PUT'),
-    delete: mutation('DELETE'),
+    put: idempotent('PUT'),
+    delete: idempotent('DELETE'),
+    upload,
   };
 }
 

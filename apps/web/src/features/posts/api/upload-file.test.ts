@@ -34,7 +34,11 @@ function fakeXhr(replies: Script[]) {
       open: vi.fn(),
       setRequestHeader: vi.fn(),
       abort: vi.fn(() => xhr.onabort?.()),
-      getResponseHeader: (name: string) => reply.headers?.[name] ?? null,
+      // Case-insensitive, like the real one.
+      getResponseHeader: (name: string) =>
+        Object.entries(reply.headers ?? {}).find(
+          ([key]) => key.toLowerCase() === name.toLowerCase(),
+        )?.[1] ?? null,
       send: (form: FormData) => {
         sent.push(form);
         queueMicrotask(() => {
