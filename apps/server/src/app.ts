@@ -16,11 +16,7 @@ import {
 import { LIMITS } from '@otakura/shared';
 import { defaultWebDistDir } from './lib/paths';
 import type { AppContext } from './plugins/context';
-import {
-  clientErrorHandler,
-  errorHandlerPlugin,
-  frameworkErrors,
-} from './plugins/error-handler';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { webAppPlugin } from './plugins/web-app';
 import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';

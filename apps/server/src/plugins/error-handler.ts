@@ -1,11 +1,32 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { tooManyAttemptsMessage, type ApiErrorBody, type FieldIssue } from '@otakura/shared';
+import {
+  tooManyAttemptsMessage,
+  UNSTORABLE_TEXT_MESSAGE,
+  type ApiErrorBody,
+  type FieldIssue,
+} from '@otakura/shared';
+import { sqlState } from '../db/client';
 import { AppError } from '../lib/errors';
+
+/**
+ * SQLSTATEs of text the database cannot store: character_not_in_repertoire (U+0000 in
+ * `text`), untranslatable_character. The shared schemas refuse such text first
+ * (`safeText`); this catches a field that slipped past them.
+ */
+const INVALID_TEXT_SQLSTATES = new Set(['22021', '22P05']);
 
 function body(
   code: string,
@@ -42,6 +63,11 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
       req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
       return reply.status(500).send(body('internal_error', 'Something went wrong on our side.'));
     }
+    const state = sqlState(err);
+    if (state && INVALID_TEXT_SQLSTATES.has(state)) {
+      req.log.warn({ err, url: req.url }, 'text the database refused got past the schemas');
+      return reply.status(400).send(body('validation_error', UNSTORABLE_TEXT_MESSAGE));
+    }
     const fe = err as FastifyError;
     if (fe.statusCode === 429) {
       const retryAfter = Number(reply.getHeader('retry-after')) || 60;
@@ -62,3 +88,75 @@ export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyIns
     return reply.status(500).send(body('internal_error', 'Something went wrong on our side.'));
   });
 });
+
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'bad_request',
+    message: 'The address is not valid (a malformed percent-encoding).',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'uri_too_long',
+    message: 'The address is too long.',
+  },
+};
+
+/**
+ * Fastify's `frameworkErrors`: failures found while routing, before any handler or hook
+ * (a malformed percent-encoding in the path, a path parameter over 100 characters).
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
+  if (!known) req.log.error({ err }, 'framework error');
+  const answer = known ?? {
+    status: 500,
+    code: 'internal_error',
+    message: 'Something went wrong on our side.',
+  };
+  void reply.status(answer.status).send(body(answer.code, answer.message));
+}
+
+/** The longest request line (method, address, version) answered 431 rather than 414. */
+const REQUEST_LINE_MAX = 8 * 1024;
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's HTTP parser refused before Fastify saw them
+ * (headers or address over Node's 16 KiB `maxHeaderSize`, bytes that are not HTTP, a client
+ * too slow to send its request). Answers in the API's error shape on every path; the
+ * connection is closed after it.
+ */
+export function clientErrorHandler(err: ConnectionError, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let code = 'bad_request';
+  let message = 'The request could not be read.';
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    code = 'request_timeout';
+    message = 'The request took too long to arrive.';
+  } else if (err.code === 'HPE_HEADER_OVERFLOW') {
+    // Node hands the bytes it refused as a Buffer (Fastify's type says otherwise).
+    const raw: unknown = err.rawPacket;
+    const head = Buffer.isBuffer(raw)
+      ? raw.subarray(0, REQUEST_LINE_MAX + 2).toString('latin1')
+      : '';
+    const lineEnd = head.indexOf('\r\n');
+    const longAddress = /^[A-Z]+ \//.test(head) && (lineEnd === -1 || lineEnd > REQUEST_LINE_MAX);
+    status = longAddress ? 414 : 431;
+    code = longAddress ? 'uri_too_long' : 'headers_too_large';
+    message = longAddress ? 'The address is too long.' : 'The request headers are too large.';
+  }
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const json = JSON.stringify(body(code, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      json,
+  );
+}
