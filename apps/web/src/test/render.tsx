@@ -7,6 +7,9 @@ import { createQueryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
 import type { SessionState } from '@/features/auth/hooks/use-session';
 
+/** The app's query client, for feature tests (a feature may not import app/ itself). */
+export { createQueryClient };
+
 /**
  * Session states for tests. Files that render routes mock the hook:
  *

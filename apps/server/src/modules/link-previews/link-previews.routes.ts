@@ -1,5 +1,4 @@
 /** GET /api/link-preview?url= — the composer's preview of a pasted link. */
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApiErrorBodySchema,
@@ -8,22 +7,8 @@ import {
   type LinkPreview,
 } from '@otakura/shared';
 import { optionalUser, requireUser } from '../auth/auth.guard';
-import {
-  fetchLinkPreview,
-  type LinkPreviewData,
-  type LinkPreviewDeps,
-} from './link-previews.service';
-import { linkPreviewSettings } from './link-previews.settings';
-
-/** What fetchLinkPreview needs, from the app (also used by create-post). */
-export function linkPreviewDeps(app: FastifyInstance): LinkPreviewDeps {
-  return {
-    db: app.ctx.database.db,
-    storage: app.ctx.storage,
-    settings: linkPreviewSettings(app.ctx),
-    log: app.log,
-  };
-}
+import { fetchLinkPreview, type LinkPreviewData } from './link-previews.service';
+import { linkPreviewDeps, linkPreviewSettings } from './link-previews.settings';
 
 export function toLinkPreview(data: LinkPreviewData): LinkPreview {
   return {

@@ -3,7 +3,9 @@
  * the fetcher reach a page served by the test itself on 127.0.0.1. Kept per app
  * context (tests turn it on for their app), never read from the environment.
  */
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../plugins/context';
+import type { LinkPreviewDeps } from './link-previews.service';
 
 export interface LinkPreviewSettings {
   allowLoopback: boolean;
@@ -43,4 +45,14 @@ export function linkPreviewSettings(ctx: AppContext): LinkPreviewSettings {
     store.set(ctx, s);
   }
   return s;
+}
+
+/** What fetchLinkPreview needs, from the app (the preview route and create-post). */
+export function linkPreviewDeps(app: FastifyInstance): LinkPreviewDeps {
+  return {
+    db: app.ctx.database.db,
+    storage: app.ctx.storage,
+    settings: linkPreviewSettings(app.ctx),
+    log: app.log,
+  };
 }

@@ -11,7 +11,7 @@ import {
   UploadSchema,
 } from '@otakura/shared';
 import { optionalUser, requireUser } from '../auth/auth.guard';
-import { linkPreviewDeps } from '../link-previews/link-previews.routes';
+import { linkPreviewDeps } from '../link-previews/link-previews.settings';
 import { fetchLinkPreview } from '../link-previews/link-previews.service';
 import { readFileToTemp } from '../uploads/multipart';
 import { purgeStaleUploads, savePostUpload } from './post-uploads.service';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/test/render';
 import i18n from '@/lib/i18n';
 import { settingsFixture, stubApi } from '../testing/stub-api';
 import { useAccountLanguage } from './use-account-language';
