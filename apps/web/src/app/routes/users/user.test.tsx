@@ -178,4 +178,77 @@ describe('/user/:userid', () => {
       '/user/user-4',
     );
   });
+
+  it('blocks after confirmation: the profile says so at once, offers Unblock, and hides Follow and the posts', async () => {
+    let blocked = false;
+    const { calls } = mockApi({
+      'GET /api/users/user-2': { body: makeProfile() },
+      'GET /api/users/user-2/posts': {
+        body: { items: [], nextCursor: null },
+      },
+      'GET /api/users/user-2/block': () => ({ body: { blocked } }),
+      'PUT /api/users/user-2/block': () => {
+        blocked = true;
+        return { body: { blocked: true } };
+      },
+      'DELETE /api/users/user-2/block': () => {
+        blocked = false;
+        return { body: { blocked: false } };
+      },
+    });
+    const { user } = renderRoute('/user/user-2');
+
+    await user.click(await screen.findByRole('button', { name: 'Block @kenji' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Block @kenji?' });
+    // Cancel changes nothing.
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Block @kenji' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Block @kenji?' });
+    await user.click(within(again).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('heading', { name: 'You blocked @kenji' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unblock @kenji' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Follow @kenji/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('No posts yet')).not.toBeInTheDocument();
+    expect(
+      calls.filter((c) => c.path === '/api/users/user-2/block' && c.method === 'PUT'),
+    ).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Unblock @kenji' }));
+    const unblock = await screen.findByRole('alertdialog', { name: 'Unblock @kenji?' });
+    await user.click(within(unblock).getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByRole('button', { name: 'Block @kenji' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'You blocked @kenji' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Follow @kenji' })).toBeInTheDocument();
+    expect(await screen.findByText('No posts yet')).toBeInTheDocument();
+  });
+
+  it('opens a blocked profile with the notice and Unblock', async () => {
+    mockApi({
+      'GET /api/users/user-2': { body: makeProfile() },
+      'GET /api/users/user-2/posts': { body: EMPTY_PAGE },
+      'GET /api/users/user-2/block': { body: { blocked: true } },
+    });
+    renderRoute('/user/user-2');
+    expect(await screen.findByRole('button', { name: 'Unblock @kenji' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'You blocked @kenji' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Follow @kenji/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the dialog open and says why when blocking fails', async () => {
+    mockApi({
+      'GET /api/users/user-2': { body: makeProfile() },
+      'GET /api/users/user-2/posts': { body: EMPTY_PAGE },
+      'GET /api/users/user-2/block': { body: { blocked: false } },
+      'PUT /api/users/user-2/block': apiError(404, 'user_not_found', 'That user does not exist.'),
+    });
+    const { user } = renderRoute('/user/user-2');
+    await user.click(await screen.findByRole('button', { name: 'Block @kenji' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Block @kenji?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('Could not block @kenji.')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog', { name: 'Block @kenji?' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'You blocked @kenji' })).not.toBeInTheDocument();
+  });
 });

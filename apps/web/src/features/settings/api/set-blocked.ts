@@ -1,9 +1,14 @@
 import { BlockStateSchema, type BlockState, type BlockedUserPage } from '@otakura/shared';
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { BLOCK_AFFECTED_KEYS, settingsKeys } from './settings-keys';
 import { apiErrorText } from '@/lib/api-error-text';
 
 /** `PUT` (block) or `DELETE` (unblock) `/users/:id/block`; both idempotent. */
@@ -15,6 +20,42 @@ export function setBlocked(userId: string, blocked: boolean): Promise<BlockState
 }
 
 type Pages = InfiniteData<BlockedUserPage, string | undefined>;
+
+/**
+ * After a block or unblock: the profile's state at once, the blocked list, and everything the
+ * server now filters differently (profiles' follow counts, post and comment lists).
+ */
+function applyBlockState(queryClient: QueryClient, userId: string, state: BlockState): void {
+  queryClient.setQueryData(settingsKeys.blockState(userId), state);
+  void queryClient.invalidateQueries({ queryKey: settingsKeys.blocks() });
+  for (const queryKey of BLOCK_AFFECTED_KEYS) void queryClient.invalidateQueries({ queryKey });
+}
+
+/**
+ * Blocks or unblocks from a profile (after its confirmation dialog). Resolves when the server
+ * agreed, with a toast; a refusal is toasted and rethrown so the dialog stays open.
+ */
+export function useSetBlockedMutation() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const { t } = useTranslation('settings');
+  return useMutation<BlockState, unknown, Vars & { blocked: boolean }>({
+    mutationFn: ({ userId, blocked }) => setBlocked(userId, blocked),
+    onSuccess: (state, { userId, username }) => {
+      applyBlockState(queryClient, userId, state);
+      toast({
+        variant: 'success',
+        title: t(state.blocked ? 'block.done' : 'blocked.unblocked', { username }),
+      });
+    },
+    onError: (error, { blocked, username }) =>
+      toast({
+        variant: 'error',
+        title: t(blocked ? 'block.failed' : 'blocked.unblockFailed', { username }),
+        description: apiErrorText(t, error),
+      }),
+  });
+}
 
 interface Vars {
   userId: string;
@@ -34,6 +75,7 @@ export function useUnblockMutation() {
 
   const reblock = useMutation<BlockState, unknown, Vars>({
     mutationFn: ({ userId }) => setBlocked(userId, true),
+    onSuccess: (state, { userId }) => applyBlockState(queryClient, userId, state),
     onError: (error, { username }) =>
       toast({
         variant: 'error',
@@ -67,7 +109,8 @@ export function useUnblockMutation() {
         description: apiErrorText(t, error),
       });
     },
-    onSuccess: (_state, vars) => {
+    onSuccess: (state, vars) => {
+      applyBlockState(queryClient, vars.userId, state);
       toast({
         variant: 'success',
         title: t('blocked.unblocked', { username: vars.username }),

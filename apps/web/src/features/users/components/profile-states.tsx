@@ -1,4 +1,4 @@
-import { CircleAlert, UserRoundX } from 'lucide-react';
+import { Ban, CircleAlert, UserRoundX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -35,6 +35,20 @@ export function ProfileLoadError({ error, onRetry }: { error: unknown; onRetry: 
       description={apiErrorText(t, error)}
       headingLevel={1}
       action={<Button onClick={onRetry}>{t('loadError.retry')}</Button>}
+    />
+  );
+}
+
+/** In place of the posts of someone the viewer blocked (the server leaves them out anyway). */
+export function ProfileBlockedNotice({ username }: { username: string }) {
+  const { t } = useTranslation('users');
+  return (
+    <EmptyState
+      className="profile__blocked"
+      icon={<Ban />}
+      title={t('blocked.title', { username })}
+      description={t('blocked.description')}
+      headingLevel={3}
     />
   );
 }

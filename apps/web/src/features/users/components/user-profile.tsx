@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { useUserQuery } from '../api/get-user';
 import { FollowButton } from './follow-button';
-import { ProfileLoadError, ProfileNotFound } from './profile-states';
+import { ProfileBlockedNotice, ProfileLoadError, ProfileNotFound } from './profile-states';
 import { ProfileSkeleton } from './profile-skeleton';
 import { ProfileView } from './profile-view';
 
@@ -12,10 +12,22 @@ export interface UserProfileProps {
   userId: string;
   /** Their posts under the counts (composed by the page from the posts feature). */
   renderPosts?: (profile: PublicProfile) => ReactNode;
+  /** Block / Unblock next to Follow (composed by the page from the settings feature). */
+  renderBlock?: (profile: PublicProfile) => ReactNode;
+  /** The viewer blocked this user: no Follow, and a notice in place of their posts. */
+  blocked?: boolean;
 }
 
-/** /user/:id: another user's profile with Follow/Unfollow; one's own id goes to /profile. */
-export function UserProfile({ userId, renderPosts }: UserProfileProps) {
+/**
+ * /user/:id: another user's profile with Follow/Unfollow (and Block/Unblock when the page gives
+ * it); one's own id goes to /profile.
+ */
+export function UserProfile({
+  userId,
+  renderPosts,
+  renderBlock,
+  blocked = false,
+}: UserProfileProps) {
   const query = useUserQuery(userId);
   if (query.isPending) return <ProfileSkeleton />;
   if (query.isError) {
@@ -25,8 +37,16 @@ export function UserProfile({ userId, renderPosts }: UserProfileProps) {
   const profile = query.data;
   if (profile.isSelf) return <Navigate to="/profile" replace />;
   return (
-    <ProfileView profile={profile} actions={<FollowButton profile={profile} />}>
-      {renderPosts?.(profile)}
+    <ProfileView
+      profile={profile}
+      actions={
+        <>
+          {blocked ? null : <FollowButton profile={profile} />}
+          {renderBlock?.(profile)}
+        </>
+      }
+    >
+      {blocked ? <ProfileBlockedNotice username={profile.username} /> : renderPosts?.(profile)}
     </ProfileView>
   );
 }
