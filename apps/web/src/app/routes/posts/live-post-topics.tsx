@@ -2,7 +2,12 @@ import { useLiveTopic } from '@/features/live/hooks/use-live-topic';
 import { postKeys } from '@/features/posts/api/post-keys';
 
 function PostTopic({ postId }: { postId: string }) {
-  useLiveTopic(`post:${postId}`, { queryKeys: [postKeys.lists(), postKeys.detail(postId)] });
+  // The card was just fetched with its list: refetch (every list) only after a reconnect. Before,
+  // each card coming into view refetched every loaded page of the feed, page 1 twice on load.
+  useLiveTopic(`post:${postId}`, {
+    queryKeys: [postKeys.lists(), postKeys.detail(postId)],
+    refetchOnFirstSubscribe: false,
+  });
   return null;
 }
 

@@ -6,6 +6,8 @@ import { watchLiveTopic } from '../utils/watch-live-topic';
 export interface UseLiveTopicOptions {
   /** Queries that show this topic: refetched when the subscription is confirmed (also after a reconnect). */
   queryKeys?: readonly QueryKey[];
+  /** `false`: refetch them only after a reconnect, not when first subscribed (see `watchLiveTopic`). */
+  refetchOnFirstSubscribe?: boolean;
 }
 
 /**
@@ -17,11 +19,18 @@ export function useLiveTopic(topic: string | null | undefined, options: UseLiveT
   const client = useLiveClient();
   const queryClient = useQueryClient();
   const keys = options.queryKeys;
+  const refetchOnFirstSubscribe = options.refetchOnFirstSubscribe ?? true;
   // Read when a refetch is due, so new keys need no new subscription.
   const currentKeys = useEffectEvent(() => keys ?? []);
 
   useEffect(() => {
     if (!client || !topic) return;
-    return watchLiveTopic({ client, queryClient, topic, queryKeys: () => currentKeys() });
-  }, [client, queryClient, topic]);
+    return watchLiveTopic({
+      client,
+      queryClient,
+      topic,
+      queryKeys: () => currentKeys(),
+      refetchOnFirstSubscribe,
+    });
+  }, [client, queryClient, topic, refetchOnFirstSubscribe]);
 }

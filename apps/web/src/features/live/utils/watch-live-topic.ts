@@ -7,6 +7,12 @@ export interface WatchLiveTopicOptions {
   topic: string;
   /** The queries that show this topic's data; read each time they need a refetch. */
   queryKeys: () => readonly QueryKey[];
+  /**
+   * `false`: skip the refetch on the first confirmation, refetch only after a reconnect. For
+   * topics held for data that was fetched just before (the cards on screen): refetching it at
+   * once would load the same data twice.
+   */
+  refetchOnFirstSubscribe?: boolean;
 }
 
 /**
@@ -20,9 +26,14 @@ export function watchLiveTopic({
   queryClient,
   topic,
   queryKeys,
+  refetchOnFirstSubscribe = true,
 }: WatchLiveTopicOptions): () => void {
+  let confirmed = false;
   const off = client.on('subscribed', (event) => {
     if (!event.topics.includes(topic)) return;
+    const first = !confirmed;
+    confirmed = true;
+    if (first && !refetchOnFirstSubscribe) return;
     for (const queryKey of queryKeys()) {
       void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
     }
