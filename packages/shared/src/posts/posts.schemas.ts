@@ -32,10 +32,25 @@ export const LinkPreviewSchema = z.object({
 });
 export type LinkPreview = z.infer<typeof LinkPreviewSchema>;
 
+/**
+ * A link as people type it: `example.com/news` (no scheme) becomes `https://example.com/news`.
+ * A scheme that is there is kept (and must then be http or https); `host:8080` is a port, not one.
+ */
+export function withHttpScheme(value: string): string {
+  const v = value.trim();
+  if (v === '' || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(v)) return v;
+  return v.startsWith('//') ? `https:${v}` : `https://${v}`;
+}
+
 const HttpUrlSchema = z
-  .url({ protocol: /^https?$/, message: 'Please enter a valid http(s) link.' })
-  .max(2048)
-  .refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE });
+  .string()
+  .transform(withHttpScheme)
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'Please enter a valid http(s) link.' })
+      .max(2048)
+      .refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE }),
+  );
 
 export const PostSchema = z.object({
   id: z.string(),

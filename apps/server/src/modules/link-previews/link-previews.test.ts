@@ -407,6 +407,37 @@ describe('link previews through the API', () => {
     expect(rows.filter((r) => r.url.includes('alice') || r.url.includes('s3cret'))).toEqual([]);
   });
 
+  it('stores a link typed without a scheme with https://, still refusing a private target', async () => {
+    const community = await createCommunity(t);
+    linkPreviewSettings(t.ctx).allowLoopback = false;
+    const before = site.requests.length;
+    const typed = fresh(`127.0.0.1:${site.port}/page`);
+    const res = await user.http('/api/posts', {
+      method: 'POST',
+      json: { title: 'Bare link', communityId: community.id, url: `  ${typed}  ` },
+    });
+    expect(res.status).toBe(201);
+    const post = PostSchema.parse(await res.json());
+    expect(post.type).toBe(5);
+    expect(post.link).toEqual({
+      url: `https://${typed}`,
+      title: null,
+      imageUrl: null,
+      siteName: null,
+    });
+    // Refused by the SSRF guard (loopback), as with a scheme: nothing was fetched.
+    expect(site.requests.length).toBe(before);
+
+    // The composer's preview takes the same bare link and checks the same way.
+    const preview = await user.http(`/api/link-preview?url=${encodeURIComponent(typed)}`);
+    expect(preview.status).toBe(200);
+    expect(LinkPreviewSchema.parse(await preview.json())).toMatchObject({
+      url: `https://${typed}`,
+      title: null,
+    });
+    expect(site.requests.length).toBe(before);
+  });
+
   it('gives a url post its preview, and a refused one silently none', async () => {
     const community = await createCommunity(t);
     linkPreviewSettings(t.ctx).allowLoopback = true;
