@@ -1,11 +1,11 @@
 import type { Comment } from '@otakura/shared';
 import clsx from 'clsx';
-import { Flag, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Ban, Flag, Pencil, Share2, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/modal';
 
-export type CommentOption = 'edit' | 'delete' | 'share' | 'report';
+export type CommentOption = 'edit' | 'delete' | 'share' | 'report' | 'block';
 
 export interface CommentOptionsModalProps {
   /** The comment whose options are open; null closes the modal. */
@@ -15,7 +15,10 @@ export interface CommentOptionsModalProps {
   onSelect: (option: CommentOption, comment: Comment) => void;
 }
 
-/** The options of a comment (spec §2, §6): its author sees Edit and Delete; others Share and Report. */
+/**
+ * The options of a comment (spec §2, §6): its author sees Edit and Delete; others Share, Report
+ * and Block (the author).
+ */
 export function CommentOptionsModal({
   comment,
   viewerId,
@@ -69,6 +72,12 @@ export function CommentOptionsModal({
                 <Flag aria-hidden="true" />,
                 comment.reportedByMe ? t('options.reported') : t('options.report'),
                 { danger: true, disabled: comment.reportedByMe },
+              )}
+              {item(
+                'block',
+                <Ban aria-hidden="true" />,
+                t('options.block', { username: comment.author.username }),
+                { danger: true },
               )}
             </>
           )}

@@ -260,6 +260,7 @@ describe('CommentsSection: likes and options', () => {
     expect(within(dialog).getByRole('button', { name: 'Delete Comment' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Share Comment' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /Report/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Block/ })).not.toBeInTheDocument();
   });
 
   it('offers Share Comment and Report to others', async () => {
@@ -269,6 +270,7 @@ describe('CommentsSection: likes and options', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Comment options' });
     expect(within(dialog).getByRole('button', { name: 'Share Comment' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Report Comment' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Block @kenji' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Edit Comment' })).not.toBeInTheDocument();
     expect(
       within(dialog).queryByRole('button', { name: 'Delete Comment' }),
@@ -415,6 +417,58 @@ describe('CommentsSection: likes and options', () => {
       within(commentRow('Spoilers!!!')).getByRole('button', { name: 'Comment options' }),
     );
     expect(await screen.findByRole('button', { name: 'Reported' })).toBeDisabled();
+  });
+});
+
+describe('CommentsSection: blocking the author', () => {
+  it("blocks after confirmation: all of the author's comments leave the list at once", async () => {
+    const theirs = makeComment({ body: 'Theirs one' });
+    const theirsToo = makeComment({ body: 'Theirs two' });
+    const mine = makeComment({ body: 'Mine', author: me });
+    const api = fakeApi({
+      [LIST]: () => ({ body: page([theirs, mine, theirsToo]) }),
+      [`PUT /api/users/${other.id}/block`]: () => ({ body: { blocked: true } }),
+    });
+    const { user, queryClient } = renderComments(<CommentsSection postId={POST_ID} />);
+    await screen.findByText('Theirs one');
+    await user.click(
+      within(commentRow('Theirs one')).getByRole('button', { name: 'Comment options' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Block @kenji' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Block @kenji?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Block' }));
+
+    await waitFor(() => expect(screen.queryByText('Theirs one')).not.toBeInTheDocument());
+    expect(screen.queryByText('Theirs two')).not.toBeInTheDocument();
+    expect(screen.getByText('Mine')).toBeInTheDocument();
+    expect(await screen.findByText('You blocked @kenji')).toBeInTheDocument();
+    expect(api).toHaveBeenCalledWith(
+      `/api/users/${other.id}/block`,
+      expect.objectContaining({ method: 'PUT' }),
+    );
+    expect(queryClient.getQueryData(['settings', 'block', other.id])).toEqual({ blocked: true });
+  });
+
+  it('keeps the comments and the dialog when the block fails', async () => {
+    const theirs = makeComment({ body: 'Still here' });
+    fakeApi({
+      [LIST]: () => ({ body: page([theirs]) }),
+      [`PUT /api/users/${other.id}/block`]: () => ({
+        status: 500,
+        body: { error: { code: 'internal_error', message: 'Something went wrong on our side.' } },
+      }),
+    });
+    const { user } = renderComments(<CommentsSection postId={POST_ID} />);
+    await screen.findByText('Still here');
+    await user.click(
+      within(commentRow('Still here')).getByRole('button', { name: 'Comment options' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Block @kenji' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Block @kenji?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('Could not block @kenji.')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog', { name: 'Block @kenji?' })).toBeInTheDocument();
+    expect(screen.getByText('Still here')).toBeInTheDocument();
   });
 });
 

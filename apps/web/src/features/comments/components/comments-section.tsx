@@ -9,12 +9,14 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { useBlockAuthorMutation } from '../api/block-author';
 import type { CommentTarget } from '../api/comment-keys';
 import { useCreateCommentMutation } from '../api/create-comment';
 import { useDeleteCommentMutation } from '../api/delete-comment';
 import { useCommentsQuery } from '../api/get-comments';
 import { useLikeCommentMutation } from '../api/like-comment';
 import { useNow } from '../hooks/use-now';
+import { useCommentsLive } from '../hooks/use-comments-live';
 import { flattenComments, groupThreads } from '../utils/comment-threads';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
@@ -36,9 +38,9 @@ export type CommentsSectionProps = (
  * The comments of a post or a media entry: the list (oldest first, 'Load more'), replies under
  * their thread, likes, the options (edit, delete, share, report) and the composer.
  *
- * The comment count lives with the post: the server publishes `comment.created` with the absolute
- * `commentCount` on `post:{id}`, and app/live-provider.tsx hands it to the posts cache. This
- * section's list query is watched live by the app as long as it is on screen.
+ * Live: `useCommentsLive` watches this list's topic while it is on screen. The comment count
+ * lives with the post: `comment.created` carries the absolute `commentCount`, which the posts
+ * feature's `usePostsLive` writes into its cache.
  */
 export function CommentsSection(props: CommentsSectionProps) {
   const target: CommentTarget =
@@ -75,9 +77,11 @@ function CommentsSectionView({
   const now = useNow();
 
   const query = useCommentsQuery(target);
+  useCommentsLive(target, viewerId);
   const create = useCreateCommentMutation(target, viewer);
   const like = useLikeCommentMutation();
   const remove = useDeleteCommentMutation();
+  const blockAuthor = useBlockAuthorMutation();
 
   const threads = useMemo(() => groupThreads(flattenComments(query.data)), [query.data]);
 
@@ -88,6 +92,7 @@ function CommentsSectionView({
   const [editing, setEditing] = useState<Comment | null>(null);
   const [deleting, setDeleting] = useState<Comment | null>(null);
   const [reporting, setReporting] = useState<Comment | null>(null);
+  const [blocking, setBlocking] = useState<Comment | null>(null);
 
   const setDraft = (key: string, value: string) => setDrafts((d) => ({ ...d, [key]: value }));
 
@@ -133,6 +138,7 @@ function CommentsSectionView({
     if (option === 'edit') setEditing(comment);
     else if (option === 'delete') setDeleting(comment);
     else if (option === 'report') setReporting(comment);
+    else if (option === 'block') setBlocking(comment);
     else void share(comment);
   };
 
@@ -144,6 +150,23 @@ function CommentsSectionView({
     } catch (error) {
       toast({
         title: t('delete.failed'),
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'error',
+      });
+      throw error;
+    }
+  };
+
+  const confirmBlock = async () => {
+    if (!blocking) return;
+    const { id: userId, username } = blocking.author;
+    try {
+      await blockAuthor.mutateAsync({ userId, username });
+      setBlocking(null);
+      toast({ title: t('block.done', { username }), variant: 'success' });
+    } catch (error) {
+      toast({
+        title: t('block.failed', { username }),
         description: error instanceof Error ? error.message : undefined,
         variant: 'error',
       });
@@ -286,6 +309,17 @@ function CommentsSectionView({
           confirmLabel={t('delete.confirm')}
           cancelLabel={t('cancel')}
           onConfirm={confirmDelete}
+        />
+        <ConfirmDialog
+          open={blocking !== null}
+          onOpenChange={(open) => {
+            if (!open) setBlocking(null);
+          }}
+          title={t('block.title', { username: blocking?.author.username ?? '' })}
+          description={t('block.description')}
+          confirmLabel={t('block.confirm')}
+          cancelLabel={t('cancel')}
+          onConfirm={confirmBlock}
         />
       </section>
     </Tooltip.Provider>
