@@ -32,7 +32,7 @@ describe('migrations', () => {
     await database.close();
   });
 
-  it('apply on a fresh database, two at once, and a later run changes nothing', async () => {
+  it('apply on a fresh database, two at once, and a later run changes nothing (a real race on PostgreSQL; serialised on PGlite)', async () => {
     // On PostgreSQL a second server is a second pool: the advisory lock serialises the two runs.
     const other = database.pool
       ? await openDatabase({ databaseUrl: database.pool.options.connectionString })

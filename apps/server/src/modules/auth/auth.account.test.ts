@@ -125,7 +125,7 @@ describe('account fields through Better Auth', () => {
     expect((await errorOf(res)).code).toBe('not_found');
   });
 
-  it('accepts a solved challenge once even when two requests race with it', async () => {
+  it('accepts a solved challenge once even when two requests race with it (a real race on PostgreSQL; serialised on PGlite)', async () => {
     const c = new TestClient(t);
     const header = await c.solvedChallenge();
     const send = () =>

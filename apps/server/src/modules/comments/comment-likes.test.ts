@@ -97,7 +97,7 @@ describe('PUT/DELETE /api/comments/:commentId/like', () => {
       await expectError(await like(fan, id), 404, 'comment_not_found');
   });
 
-  it('keeps like_count equal to the rows under many concurrent likes and toggles', async () => {
+  it('keeps like_count equal to the rows under many concurrent likes and toggles (a real race on PostgreSQL; serialised on PGlite)', async () => {
     const author = await createUser(t);
     const post = await createPost(t, { userId: author.user.id });
     const comment = await createComment(t, { userId: author.user.id, postId: post.id });

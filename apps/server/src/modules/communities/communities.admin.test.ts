@@ -86,7 +86,7 @@ describe('POST /api/admin/communities', () => {
     expect((await search(admin.http, { q: k })).items).toHaveLength(4);
   });
 
-  it('lets exactly one of 10 concurrent creations of one name (in different cases) win', async () => {
+  it('lets exactly one of 10 concurrent creations of one name (in different cases) win (a real race on PostgreSQL; serialised on PGlite)', async () => {
     const k = token();
     const variants = Array.from({ length: 10 }, (_, i) =>
       i % 2 ? `${k} Dandadan` : `${k} DANDADAN`,

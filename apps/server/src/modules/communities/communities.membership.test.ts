@@ -104,7 +104,7 @@ describe('PUT/DELETE /api/communities/:communityId/membership', () => {
     expect(await counterMismatches(t)).toEqual([]);
   });
 
-  it('keeps counts equal to rows under 20 concurrent follows, then 20 concurrent unfollows', async () => {
+  it('keeps counts equal to rows under 20 concurrent follows, then 20 concurrent unfollows (a real race on PostgreSQL; serialised on PGlite)', async () => {
     const c = await createCommunity(t);
     const people = await Promise.all(Array.from({ length: 20 }, () => createUser(t)));
 
@@ -132,7 +132,7 @@ describe('PUT/DELETE /api/communities/:communityId/membership', () => {
     expect(await counterMismatches(t)).toEqual([]);
   });
 
-  it('counts one member when the same user sends 20 follows at once, and none after 20 unfollows at once', async () => {
+  it('counts one member when the same user sends 20 follows at once, and none after 20 unfollows at once (a real race on PostgreSQL; serialised on PGlite)', async () => {
     const a = await createUser(t);
     const c = await createCommunity(t);
     const put = await Promise.all(Array.from({ length: 20 }, () => follow(a, c.id)));

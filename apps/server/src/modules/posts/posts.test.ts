@@ -280,7 +280,7 @@ describe('POST /api/posts', () => {
     expect(row!.postId).toBeNull();
   });
 
-  it('lets an upload be used by one post only, also when two posts race for it', async () => {
+  it('lets an upload be used by one post only, also when two posts race for it (a real race on PostgreSQL; serialised on PGlite)', async () => {
     const png = await upload(alice.http, await pngOf(100, 100));
     const results = await Promise.all(
       [1, 2, 3].map(() => sendPost(alice.http, { communityId, uploadIds: [png.id] })),
@@ -462,7 +462,7 @@ describe('PUT/DELETE /api/posts/:postId/like', () => {
     );
   });
 
-  it('keeps like_count equal to the like rows under 30 parallel likes and unlikes from several users', async () => {
+  it('keeps like_count equal to the like rows under 30 parallel likes and unlikes from several users (a real race on PostgreSQL; serialised on PGlite)', async () => {
     const post = await writePost(alice.http, { communityId });
     const likers = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(t)));
     const requests = Array.from({ length: 30 }, (_, i) => {

@@ -124,7 +124,7 @@ describe('PUT/DELETE /api/users/:userId/follow', () => {
     );
   });
 
-  it('keeps counts equal to rows under 20 parallel follow/unfollow requests', async () => {
+  it('keeps counts equal to rows under 20 parallel follow/unfollow requests (a real race on PostgreSQL; serialised on PGlite)', async () => {
     const target = await createUser(t);
     const a = await createUser(t);
     // One user toggling: 20 requests at once, half follow, half unfollow.
