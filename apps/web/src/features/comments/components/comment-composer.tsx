@@ -6,13 +6,10 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { formatNumber } from '@/lib/i18n';
+import { isApplePlatform, useHasFinePointer } from '../hooks/use-keyboard-hint';
 
 /** The counter shows from this many characters on (90% of the limit). */
 const COUNTER_FROM = Math.floor(LIMITS.commentMax * 0.9);
-
-const isMac = () =>
-  typeof navigator !== 'undefined' &&
-  /Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent);
 
 export interface CommentComposerProps {
   value: string;
@@ -47,6 +44,8 @@ export function CommentComposer({
   const canSubmit = trimmed.length > 0 && !tooLong;
   const showCounter = value.length >= COUNTER_FROM;
   const isReply = replyToUsername !== undefined;
+  // The shortcut means nothing on a touch screen: shown only where a keyboard is likely.
+  const showHint = useHasFinePointer();
 
   useEffect(() => {
     if (autoFocus) textareaRef.current?.focus();
@@ -114,7 +113,10 @@ export function CommentComposer({
               ? t('composer.replyPlaceholder', { username: replyToUsername })
               : t('composer.placeholder')
           }
-          aria-describedby={[hintId, showCounter ? counterId : null].filter(Boolean).join(' ')}
+          aria-describedby={
+            [showHint ? hintId : null, showCounter ? counterId : null].filter(Boolean).join(' ') ||
+            undefined
+          }
           aria-invalid={tooLong || undefined}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
@@ -124,9 +126,11 @@ export function CommentComposer({
         </Button>
       </div>
       <div className="comment-composer__footer">
-        <span id={hintId} className="comment-composer__hint">
-          {t('composer.shortcut', { key: isMac() ? '⌘' : 'Ctrl' })}
-        </span>
+        {showHint ? (
+          <span id={hintId} className="comment-composer__hint">
+            {t('composer.shortcut', { key: isApplePlatform() ? '⌘' : 'Ctrl' })}
+          </span>
+        ) : null}
         {showCounter ? (
           <span
             id={counterId}
