@@ -77,3 +77,16 @@ export const UpdateCommunityInputSchema = z.object({
   about: CommunityAboutSchema.optional(),
 });
 export type UpdateCommunityInput = z.infer<typeof UpdateCommunityInputSchema>;
+
+/** Communities suggested to follow (the empty feed): the most members first. */
+export const SUGGESTED_COMMUNITIES_MAX = 24;
+export const SuggestedCommunitiesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SUGGESTED_COMMUNITIES_MAX).default(6),
+});
+export type SuggestedCommunitiesQuery = z.infer<typeof SuggestedCommunitiesQuerySchema>;
+
+/** `GET /api/communities/suggested`: never one the user follows, so `isMember` is false. */
+export const SuggestedCommunitiesSchema = z.object({
+  items: CommunityPageSchema.shape.items,
+});
+export type SuggestedCommunities = z.infer<typeof SuggestedCommunitiesSchema>;

@@ -10,12 +10,15 @@ import {
   CommunitySchema,
   MembershipStateSchema,
   SearchCommunitiesQuerySchema,
+  SuggestedCommunitiesQuerySchema,
+  SuggestedCommunitiesSchema,
   UpdateCommunityInputSchema,
   UpsertCommunityInputSchema,
 } from '@otakura/shared';
 import { requireRole, requireUser } from '../auth/auth.guard';
 import { readFileToBuffer } from '../uploads/multipart';
 import * as service from './communities.service';
+import { suggestCommunities } from './communities.suggestions';
 
 /** Any string: a malformed id answers 404 `community_not_found`, like an unknown one. */
 const CommunityParamsSchema = z.object({ communityId: z.string().max(100) });
@@ -56,6 +59,26 @@ export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = await requireUser(req);
       return service.searchCommunities(db(), user.id, req.query);
+    },
+  );
+
+  app.get(
+    '/api/communities/suggested',
+    {
+      schema: {
+        tags: ['communities'],
+        summary: 'Communities to follow: the most members first, none the user follows',
+        querystring: SuggestedCommunitiesQuerySchema,
+        response: {
+          200: SuggestedCommunitiesSchema,
+          400: ApiErrorBodySchema,
+          401: ApiErrorBodySchema,
+        },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return suggestCommunities(db(), user.id, req.query);
     },
   );
 
