@@ -2,12 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page/page';
 import { BlockedUsersCard } from '@/features/settings/components/blocked-users-card';
 import { ClearCacheCard } from '@/features/settings/components/clear-cache-card';
-import { DirectMessagesCard } from '@/features/settings/components/direct-messages-card';
 import { NotificationsCard } from '@/features/settings/components/notifications-card';
 import { ObjectionableContentCard } from '@/features/settings/components/objectionable-content-card';
 import { SortCard } from '@/features/settings/components/sort-card';
 
-/** /content (spec §2): objectionable content, blocked users, notifications, direct messages, sort, clear cache. */
+/**
+ * /content (spec §2): objectionable content, blocked users, notifications, sort, clear cache.
+ * The spec's direct-messages setting waits until direct messages exist (the server keeps the
+ * field, unused).
+ */
 export default function ContentPage() {
   const { t } = useTranslation();
   return (
@@ -21,7 +24,6 @@ export default function ContentPage() {
         <ObjectionableContentCard />
         <BlockedUsersCard />
         <NotificationsCard />
-        <DirectMessagesCard />
         <SortCard />
         <ClearCacheCard />
       </div>

@@ -181,22 +181,28 @@ describe('/content', () => {
     await waitFor(() => expect(nsfw).not.toBeChecked());
   });
 
-  it('saves notification, message and sort preferences', async () => {
+  it('saves notification and sort preferences', async () => {
     const calls = stubApi({
       ...settingsApi(),
       'GET /api/me/blocks': noBlocks,
     });
     const { user } = renderRoute('/content');
     await user.click(await screen.findByRole('switch', { name: 'Likes' }));
-    await user.click(screen.getByRole('radio', { name: 'Nobody' }));
     await user.click(screen.getByRole('radio', { name: 'Top' }));
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
         { notifications: { likes: false } },
-        { dmPolicy: 'nobody' },
         { defaultSort: 'top' },
       ]),
     );
+  });
+
+  it('offers no direct-messages setting while direct messages do not exist', async () => {
+    stubApi({ ...settingsApi(), 'GET /api/me/blocks': noBlocks });
+    renderRoute('/content');
+    expect(await screen.findByRole('switch', { name: 'Likes' })).toBeInTheDocument();
+    expect(screen.queryByText(/direct message/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Nobody' })).not.toBeInTheDocument();
   });
 
   it('lists blocked users and unblocks one', async () => {
