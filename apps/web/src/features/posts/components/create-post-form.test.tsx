@@ -306,6 +306,93 @@ describe('Create post: url', () => {
   });
 });
 
+describe('Create post: server errors', () => {
+  function setupWith(reply: () => Response) {
+    const api = mockApi({
+      'GET /api/communities': communities([COMMUNITY]),
+      'POST /api/posts': reply,
+    });
+    return { ...api, ...renderWithProviders(<CreatePostForm />, { path: '/create-post' }) };
+  }
+
+  it("puts a validation_error's detail on the field it names", async () => {
+    const { user, router } = setupWith(() =>
+      json(
+        {
+          error: {
+            code: 'validation_error',
+            message: 'title: Title must be at most 999 characters.',
+            details: [{ path: 'title', message: 'Title must be at most 999 characters.' }],
+          },
+        },
+        400,
+      ),
+    );
+    setTitle(5);
+    await chooseCommunity(user);
+    await user.click(post());
+    const title = screen.getByLabelText('Title');
+    await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
+    expect(title).toHaveAccessibleDescription('Title must be at most 999 characters.');
+    expect(title).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/create-post');
+
+    // Typing again clears it (the shared rule accepts the title).
+    fireEvent.change(title, { target: { value: 'Better title' } });
+    await waitFor(() => expect(title).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('shows any other failure in the form, keeping the draft', async () => {
+    const { user } = setupWith(() =>
+      json(
+        { error: { code: 'internal_error', message: 'Something went wrong on our side.' } },
+        500,
+      ),
+    );
+    setTitle(5);
+    await chooseCommunity(user);
+    await user.click(post());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+    expect(screen.getByLabelText('Title')).toHaveValue('aaaaa');
+  });
+});
+
+describe('Create post: a link without a scheme', () => {
+  it('accepts example.com/news, shows it with https:// on blur, previews and posts that', async () => {
+    const { user, calls } = setup();
+    await user.click(screen.getByRole('tab', { name: 'Url' }));
+    setTitle(4);
+    await chooseCommunity(user);
+    const field = screen.getByRole('textbox', { name: 'Url' });
+    await user.type(field, 'example.com/news');
+    await waitFor(() => expect(post()).toBeEnabled());
+    await user.tab();
+    expect(field).toHaveValue('https://example.com/news');
+    expect(await screen.findByText('Season 2 announced')).toBeInTheDocument();
+    const previewed = calls.filter((c) => c.url.pathname === '/api/link-preview');
+    expect(previewed.at(-1)!.url.searchParams.get('url')).toBe('https://example.com/news');
+
+    await user.click(post());
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/posts')).toBe(true),
+    );
+    const sent = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/posts')!;
+    expect(sent.body).toMatchObject({ url: 'https://example.com/news' });
+  });
+
+  it('still refuses what is not an http(s) link', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('tab', { name: 'Url' }));
+    setTitle(4);
+    await chooseCommunity(user);
+    const field = screen.getByRole('textbox', { name: 'Url' });
+    await user.type(field, 'mailto:someone@example.com');
+    await user.tab();
+    expect(field).toHaveValue('mailto:someone@example.com');
+    expect(post()).toBeDisabled();
+  });
+});
+
 describe('Create post: leaving', () => {
   it('asks before leaving with a draft', async () => {
     const { router, user } = setup();

@@ -1,6 +1,7 @@
-import { LIMITS } from '@otakura/shared';
+import { LIMITS, type CreatePostInput } from '@otakura/shared';
 import { FileText, Image as ImageIcon, Link2 } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,9 +10,11 @@ import { Input, Textarea } from '@/components/ui/field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-error-text';
+import { applyServerError, fieldError, formError, localizeMessage } from '@/lib/forms';
 import i18n, { formatNumber } from '@/lib/i18n';
 import { useCreatePostMutation } from '../api/create-post';
-import { isTitleValid, usePostComposer, type ComposerTab } from '../hooks/use-post-composer';
+import { titleIssue, usePostComposer, type ComposerTab } from '../hooks/use-post-composer';
 import { CommunityPicker } from './community-picker';
 import { FlagSwitch } from './flag-switch';
 import { MediaPicker } from './media-picker';
@@ -19,10 +22,7 @@ import { NoticeDialog } from './notice-dialog';
 import { UrlField } from './url-field';
 import './create-post-form.css';
 
-type FieldName = 'title' | 'communityId' | 'body' | 'url' | 'uploadIds';
-type FieldErrors = Partial<Record<FieldName, string>>;
-
-const FIELDS: readonly FieldName[] = ['title', 'communityId', 'body', 'url', 'uploadIds'];
+const FIELDS = ['title', 'communityId', 'body', 'url'] as const;
 
 /** "a title and a community" in the current language. */
 function listFormat(items: string[]): string {
@@ -39,8 +39,9 @@ export function CreatePostForm() {
   const { toast } = useToast();
   const navigate = useNavigate();
   const composer = usePostComposer();
+  const { form, values } = composer;
+  const { errors } = form.formState;
   const create = useCreatePostMutation();
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
   const submitted = useRef(false);
 
@@ -59,14 +60,8 @@ export function CreatePostForm() {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [composer.dirty]);
 
-  const clearError = (field: FieldName) =>
-    setErrors((all) => (all[field] ? { ...all, [field]: undefined } : all));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (input: CreatePostInput) => {
     if (!composer.canPost || create.isPending) return;
-    const input = composer.buildInput();
-    if (!input) return;
     try {
       const post = await create.mutateAsync(input);
       submitted.current = true;
@@ -74,35 +69,31 @@ export function CreatePostForm() {
       toast({ title: t('composer.posted'), variant: 'success' });
       void navigate(`/post/${post.id}`);
     } catch (error) {
-      if (isApiError(error, 'validation_error') && error.details?.length) {
-        const next: FieldErrors = {};
-        for (const issue of error.details) {
-          const field = FIELDS.find((f) => issue.path === f || issue.path.startsWith(`${f}.`));
-          if (field) next[field] ??= issue.message;
-        }
-        setErrors(next);
-        if (next.uploadIds) setNotice(next.uploadIds);
-        if (Object.keys(next).length > 0) return;
-      }
-      toast({
-        title: t('composer.failed'),
-        description: error instanceof Error ? error.message : undefined,
-        variant: 'error',
+      // The files are not fields: a refusal about them is the spec's notice.
+      const files = isApiError(error, 'validation_error')
+        ? error.details?.find((d) => /^(uploadIds|thumbnailUploadId)\b/.test(d.path))
+        : undefined;
+      if (files) setNotice(localizeMessage(files.message));
+      applyServerError(form.setError, error, {
+        fields: FIELDS,
+        message: (e) => (files ? '' : apiErrorText(t, e)),
       });
     }
   };
 
-  const titleTooLong = composer.title.length > LIMITS.titleValidMax;
+  const titleError = fieldError(errors.title) ?? fieldError({ message: titleIssue(values.title) });
   const missing: string[] = [];
-  if (!isTitleValid(composer.title)) missing.push(t('composer.missing.title'));
-  if (!composer.community) missing.push(t('composer.missing.community'));
+  if (titleIssue(values.title) !== undefined || values.title.trim() === '')
+    missing.push(t('composer.missing.title'));
+  if (!values.communityId) missing.push(t('composer.missing.community'));
   if (composer.tab === 'media' && composer.media.items.length === 0)
     missing.push(t('composer.missing.media'));
-  if (composer.tab === 'url' && !composer.canPost && composer.url.trim() === '')
+  if (composer.tab === 'url' && !composer.canPost && values.url.trim() === '')
     missing.push(t('composer.missing.url'));
+  const serverError = formError(errors);
 
   return (
-    <form className="composer" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="composer" onSubmit={form.handleSubmit(submit)} noValidate>
       <Tabs value={composer.tab} onValueChange={(v) => composer.setTab(v as ComposerTab)}>
         <TabsList aria-label={t('composer.typeLabel')} className="composer__tabs">
           <TabsTrigger value="text">
@@ -124,30 +115,24 @@ export function CreatePostForm() {
             <Input
               label={t('composer.title')}
               placeholder={t('composer.titlePlaceholder')}
-              value={composer.title}
               maxLength={LIMITS.titleMax}
-              onChange={(e) => {
-                composer.setTitle(e.target.value);
-                clearError('title');
-              }}
-              error={
-                errors.title ??
-                (titleTooLong
-                  ? t('composer.titleTooLong', { max: LIMITS.titleValidMax })
-                  : undefined)
-              }
+              {...form.register('title')}
+              error={titleError}
             />
             <span className="composer__counter tabular-nums" aria-hidden="true">
-              {composer.title.length}/{LIMITS.titleValidMax}
+              {values.title.length}/{LIMITS.titleValidMax}
             </span>
           </div>
-          <CommunityPicker
-            value={composer.community}
-            onChange={(c) => {
-              composer.setCommunity(c);
-              clearError('communityId');
-            }}
-            error={errors.communityId}
+          <Controller
+            control={form.control}
+            name="communityId"
+            render={({ field, fieldState }) => (
+              <CommunityPicker
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldError(fieldState.error)}
+              />
+            )}
           />
         </div>
 
@@ -156,17 +141,13 @@ export function CreatePostForm() {
             <Textarea
               label={t('composer.body')}
               placeholder={t('composer.bodyPlaceholder')}
-              value={composer.body}
               maxLength={LIMITS.bodyMax}
               rows={8}
-              onChange={(e) => {
-                composer.setBody(e.target.value);
-                clearError('body');
-              }}
-              error={errors.body}
+              {...form.register('body')}
+              error={fieldError(errors.body)}
               hint={t('composer.bodyCount', {
-                count: composer.body.length,
-                current: formatNumber(composer.body.length),
+                count: values.body.length,
+                current: formatNumber(values.body.length),
                 max: formatNumber(LIMITS.bodyMax),
               })}
             />
@@ -176,33 +157,55 @@ export function CreatePostForm() {
           <MediaPicker composer={composer} onNotice={setNotice} />
         </TabsContent>
         <TabsContent value="url" className="composer__panel">
-          <UrlField
-            value={composer.url}
-            onChange={(v) => {
-              composer.setUrl(v);
-              clearError('url');
-            }}
-            error={errors.url}
+          <Controller
+            control={form.control}
+            name="url"
+            render={({ field, fieldState }) => (
+              <UrlField
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldError(fieldState.error)}
+              />
+            )}
           />
         </TabsContent>
       </Tabs>
 
       <div className="composer__flags">
-        <FlagSwitch
-          label={t('composer.spoiler')}
-          hint={t('composer.spoilerHint')}
-          value={composer.spoiler}
-          onChange={composer.setSpoiler}
+        <Controller
+          control={form.control}
+          name="spoiler"
+          render={({ field }) => (
+            <FlagSwitch
+              label={t('composer.spoiler')}
+              hint={t('composer.spoilerHint')}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
-        <FlagSwitch
-          label={t('composer.nsfw')}
-          hint={t('composer.nsfwHint')}
-          value={composer.nsfw}
-          onChange={composer.setNsfw}
+        <Controller
+          control={form.control}
+          name="nsfw"
+          render={({ field }) => (
+            <FlagSwitch
+              label={t('composer.nsfw')}
+              hint={t('composer.nsfwHint')}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
       </div>
 
       <div className="composer__footer">
+        {serverError ? (
+          <p className="composer__error" role="alert">
+            {serverError}
+          </p>
+        ) : null}
         <p className="composer__status" aria-live="polite">
           {composer.canPost
             ? ''

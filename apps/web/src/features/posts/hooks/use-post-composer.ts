@@ -1,109 +1,127 @@
-import { LIMITS, LinkPreviewQuerySchema, type CreatePostInput } from '@otakura/shared';
-import { useCallback, useMemo, useState } from 'react';
+import {
+  CreatePostInputSchema,
+  LinkPreviewQuerySchema,
+  PostTitleSchema,
+  type CreatePostInput,
+} from '@otakura/shared';
+import { useCallback, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolverOf } from '@/lib/forms';
 import type { CommunityOption } from '../api/get-community-options';
-import { useUploadQueue } from './use-upload-queue';
+import { useUploadQueue, type UploadItem } from './use-upload-queue';
 
 export type ComposerTab = 'text' | 'media' | 'url';
 
-/** Spec §5: the title must be 1 to 999 characters (the input itself allows 1000). */
-export function isTitleValid(title: string): boolean {
-  return title.trim().length >= 1 && title.length <= LIMITS.titleValidMax;
+/** The draft's fields in the form; the files live in upload queues (each with its progress). */
+export interface ComposerValues {
+  title: string;
+  /** Named after the request's field, so its errors (client and server) land on the picker. */
+  communityId: CommunityOption | null;
+  body: string;
+  url: string;
+  spoiler: 0 | 1;
+  nsfw: 0 | 1;
 }
 
-export function isHttpUrl(value: string): boolean {
-  return LinkPreviewQuerySchema.safeParse({ url: value.trim() }).success;
+const EMPTY: ComposerValues = {
+  title: '',
+  communityId: null,
+  body: '',
+  url: '',
+  spoiler: 0,
+  nsfw: 0,
+};
+
+/** The link as the shared schema reads it (`example.com` → `https://example.com`), or null. */
+export function parseHttpUrl(value: string): string | null {
+  const parsed = LinkPreviewQuerySchema.safeParse({ url: value });
+  return parsed.success ? parsed.data.url : null;
+}
+
+/** The shared title rule's complaint about a title being typed (none while it is empty). */
+export function titleIssue(title: string): string | undefined {
+  if (title === '') return undefined;
+  const parsed = PostTitleSchema.safeParse(title);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+interface Draft {
+  tab: ComposerTab;
+  media: UploadItem[];
+  thumb: UploadItem | null;
+}
+
+/** What the draft would send, before the shared schema checks it. */
+function toInput(values: ComposerValues, { tab, media, thumb }: Draft): Record<string, unknown> {
+  const base = {
+    title: values.title,
+    communityId: values.communityId?.id,
+    spoiler: values.spoiler,
+    nsfw: values.nsfw,
+  };
+  if (tab === 'media') {
+    const video = media.some((i) => i.kind === 'video');
+    return {
+      ...base,
+      uploadIds: media.flatMap((i) => (i.upload ? [i.upload.id] : [])),
+      ...(video && thumb?.upload ? { thumbnailUploadId: thumb.upload.id } : {}),
+    };
+  }
+  if (tab === 'url') return { ...base, url: values.url };
+  return { ...base, ...(values.body.trim() ? { body: values.body } : {}) };
 }
 
 /**
  * The new-post draft (spec §3 "New post draft"): title, community, spoiler and NSFW flags (0/1,
- * default 0), the text body, the files (uploaded as soon as they are picked) and the link.
+ * default 0), the text body, the files (uploaded as soon as they are picked) and the link, in a
+ * react-hook-form whose resolver is the shared `CreatePostInputSchema` over what would be sent.
  */
 export function usePostComposer() {
   const [tab, setTab] = useState<ComposerTab>('text');
-  const [title, setTitle] = useState('');
-  const [community, setCommunity] = useState<CommunityOption | null>(null);
-  const [body, setBody] = useState('');
-  const [url, setUrl] = useState('');
-  const [spoiler, setSpoiler] = useState<0 | 1>(0);
-  const [nsfw, setNsfw] = useState<0 | 1>(0);
   const media = useUploadQueue();
   const thumbnail = useUploadQueue();
+  const thumb = thumbnail.items[0] ?? null;
+  const draft: Draft = { tab, media: media.items, thumb };
+
+  const form = useForm<ComposerValues, unknown, CreatePostInput>({
+    defaultValues: EMPTY,
+    // Read at submit time: the tab and the uploads are outside the form's values.
+    resolver: (values, context, options) =>
+      zodResolverOf(CreatePostInputSchema, (v: ComposerValues) => toInput(v, draft) as never)(
+        values,
+        context,
+        options,
+      ),
+  });
+  const values = useWatch({ control: form.control }) as ComposerValues;
 
   const video = media.items.find((i) => i.kind === 'video') ?? null;
-  const thumb = thumbnail.items[0] ?? null;
   const uploading =
     media.items.some((i) => i.status !== 'done') || (thumb !== null && thumb.status !== 'done');
+  const filesReady =
+    tab !== 'media' ||
+    (media.items.length > 0 && !uploading && (video === null || thumb?.status === 'done'));
 
-  const tabReady = useMemo(() => {
-    if (tab === 'text') return body.length <= LIMITS.bodyMax;
-    if (tab === 'url') return isHttpUrl(url);
-    if (media.items.length === 0 || uploading) return false;
-    return video === null || thumb?.status === 'done';
-  }, [tab, body, url, media.items.length, uploading, video, thumb]);
-
-  /** Spec §5: Post is enabled only with a valid title and a chosen community (and a ready tab). */
-  const canPost = isTitleValid(title) && community !== null && tabReady;
+  /** Spec §5: Post is enabled only when the shared schema accepts the draft and its files are up. */
+  const canPost = filesReady && CreatePostInputSchema.safeParse(toInput(values, draft)).success;
 
   const dirty =
-    title !== '' ||
-    body !== '' ||
-    url !== '' ||
+    values.title !== '' ||
+    values.body !== '' ||
+    values.url !== '' ||
     media.items.length > 0 ||
-    community !== null ||
-    spoiler === 1 ||
-    nsfw === 1;
-
-  const buildInput = useCallback((): CreatePostInput | null => {
-    if (!community) return null;
-    const base = { title, communityId: community.id, spoiler, nsfw };
-    if (tab === 'media') {
-      const uploadIds = media.items.flatMap((i) => (i.upload ? [i.upload.id] : []));
-      return {
-        ...base,
-        uploadIds,
-        ...(video && thumb?.upload ? { thumbnailUploadId: thumb.upload.id } : {}),
-      };
-    }
-    if (tab === 'url') return { ...base, url: url.trim() };
-    return { ...base, ...(body.trim() ? { body } : {}) };
-  }, [community, title, spoiler, nsfw, tab, media.items, video, thumb, url, body]);
+    values.communityId !== null ||
+    values.spoiler === 1 ||
+    values.nsfw === 1;
 
   const reset = useCallback(() => {
     setTab('text');
-    setTitle('');
-    setCommunity(null);
-    setBody('');
-    setUrl('');
-    setSpoiler(0);
-    setNsfw(0);
+    form.reset(EMPTY);
     media.reset();
     thumbnail.reset();
-  }, [media, thumbnail]);
+  }, [form, media, thumbnail]);
 
-  return {
-    tab,
-    setTab,
-    title,
-    setTitle,
-    community,
-    setCommunity,
-    body,
-    setBody,
-    url,
-    setUrl,
-    spoiler,
-    setSpoiler,
-    nsfw,
-    setNsfw,
-    media,
-    thumbnail,
-    video,
-    uploading,
-    canPost,
-    dirty,
-    buildInput,
-    reset,
-  };
+  return { form, values, tab, setTab, media, thumbnail, video, uploading, canPost, dirty, reset };
 }
 
 export type PostComposer = ReturnType<typeof usePostComposer>;
