@@ -18,13 +18,14 @@ import { runInTransaction } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import { timeCursor } from '../../lib/cursor';
-import { displayName, fileUrl } from '../users/users.mapper';
+import { fileUrl } from '../../lib/file-url';
+import { displayName } from '../../lib/user-summary';
 import * as reportsRepo from './comment-reports.repository';
 import type { ReportView } from './comment-reports.repository';
 import * as repo from './comments.repository';
 import { commentNotFound, publish, topicOf, type CommentsDeps } from './comments.service';
 
-const reportNotFound = () => notFound('report_not_found', 'This report cannot be found.');
+const reportNotFound = () => notFound('report_not_found');
 
 function toCommentReport(row: ReportView): CommentReport {
   return {
@@ -81,10 +82,9 @@ export async function reportComment(
     : { kind: 'media', id: comment.mediaId! };
   if (!(await repo.targetIsVisible(deps.db, target))) throw commentNotFound();
   if (comment.deletedAt || comment.userId === SYSTEM_USER_ID) {
-    throw forbidden('cannot_report_deleted_comment', 'This comment was deleted already.');
+    throw forbidden('cannot_report_deleted_comment');
   }
-  if (comment.userId === viewerId)
-    throw forbidden('cannot_report_own_comment', 'You cannot report your own comment.');
+  if (comment.userId === viewerId) throw forbidden('cannot_report_own_comment');
   const created = await reportsRepo.insertReport(deps.db, {
     commentId,
     reporterId: viewerId,
@@ -131,8 +131,7 @@ export async function resolveReport(
   const tombstoned = await runInTransaction(deps.db, async (tx) => {
     const report = await reportsRepo.findReportForUpdate(tx, reportId);
     if (!report) throw reportNotFound();
-    if (report.status !== 'open')
-      throw conflict('report_already_resolved', 'This report was handled already.');
+    if (report.status !== 'open') throw conflict('report_already_resolved');
     if (input.action === 'dismiss') {
       await reportsRepo.closeReports(tx, { reportId }, 'dismissed', moderatorId);
       return undefined;

@@ -1,6 +1,7 @@
 /** The one place that decides which comment fields leave the server. */
 import type { Comment } from '@otakura/shared';
-import { displayName, fileUrl } from '../users/users.mapper';
+import { fileUrl } from '../../lib/file-url';
+import { displayName } from '../../lib/user-summary';
 import type { CommentView } from './comments.repository';
 
 export function toComment(row: CommentView): Comment {

@@ -33,11 +33,9 @@ export type { CommentTarget };
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
-export const commentNotFound = () => notFound('comment_not_found', 'This comment cannot be found.');
+export const commentNotFound = () => notFound('comment_not_found');
 const targetNotFound = (target: CommentTarget) =>
-  target.kind === 'post'
-    ? notFound('post_not_found', 'This post cannot be found.')
-    : notFound('media_not_found', 'Media not found');
+  target.kind === 'post' ? notFound('post_not_found') : notFound('media_not_found');
 
 /** The live topic of a comment's post or media entry. */
 export function topicOf(row: Pick<CommentRecord, 'postId' | 'mediaId'>): string {
@@ -118,13 +116,10 @@ export async function createComment(
           parent &&
           (target.kind === 'post' ? parent.postId === target.id : parent.mediaId === target.id);
         if (!sameTarget) {
-          throw badRequest('invalid_reply_to', 'You can only reply to a comment of the same post.');
+          throw badRequest('invalid_reply_to');
         }
         if (parent.deletedAt) {
-          throw badRequest(
-            'cannot_reply_to_deleted_comment',
-            'This comment was deleted, so it cannot be answered.',
-          );
+          throw badRequest('cannot_reply_to_deleted_comment');
         }
         if (await hasBlocked(tx, parent.userId, viewerId)) {
           throw new AppError('blocked', 'You cannot reply to this user.');
@@ -167,13 +162,12 @@ export async function updateComment(
   input: UpdateCommentInput,
 ): Promise<Comment> {
   const current = await loadVisible(deps.db, commentId);
-  if (current.deletedAt)
-    throw conflict('comment_deleted', 'This comment was deleted and cannot be edited.');
+  if (current.deletedAt) throw conflict('comment_deleted');
   if (current.userId !== viewerId)
     throw forbidden('not_comment_author', 'Only the author can edit this comment.');
   // Checked again in the UPDATE itself, so a concurrent delete cannot be undone by an edit.
   const row = await repo.updateOwnComment(deps.db, commentId, viewerId, input.body);
-  if (!row) throw conflict('comment_deleted', 'This comment was deleted and cannot be edited.');
+  if (!row) throw conflict('comment_deleted');
   await publish(deps.live, {
     type: 'comment.updated',
     topic: topicOf(row),
@@ -228,13 +222,9 @@ export async function setLike(
     const row = await repo.findCommentForUpdate(tx, commentId);
     if (!row) throw commentNotFound();
     if (liked) {
-      if (row.userId === viewerId)
-        throw forbidden('cannot_like_own_comment', 'You cannot like your own comment.');
+      if (row.userId === viewerId) throw forbidden('cannot_like_own_comment');
       if (row.deletedAt || row.userId === SYSTEM_USER_ID) {
-        throw forbidden(
-          'cannot_like_deleted_comment',
-          'This comment was deleted and cannot be liked.',
-        );
+        throw forbidden('cannot_like_deleted_comment');
       }
     }
     const changed = liked

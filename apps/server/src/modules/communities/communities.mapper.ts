@@ -4,9 +4,7 @@
  */
 import type { Community, CommunityPage, CommunitySummary } from '@otakura/shared';
 import type { communities } from '../../db/schema';
-
-/** `/files/<key>` of a stored image, or null. */
-const fileUrl = (key: string | null | undefined): string | null => (key ? `/files/${key}` : null);
+import { fileUrl } from '../../lib/file-url';
 
 export type CommunityRow = typeof communities.$inferSelect;
 

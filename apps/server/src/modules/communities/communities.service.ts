@@ -28,9 +28,8 @@ export interface CommunitiesDeps {
   storage: Storage;
 }
 
-const communityNotFound = () => notFound('community_not_found', 'That community does not exist.');
-const nameTaken = () =>
-  conflict('community_name_taken', 'A community with that name already exists.');
+const communityNotFound = () => notFound('community_not_found');
+const nameTaken = () => conflict('community_name_taken');
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /**

@@ -64,7 +64,7 @@ export async function listCommunityPosts(
   query: ListPostsQuery,
 ): Promise<PostPage> {
   if (!isId(communityId) || !(await communityExists(db, communityId))) {
-    throw notFound('community_not_found', 'That community does not exist.');
+    throw notFound('community_not_found');
   }
   return page(db, viewerId, { kind: 'community', communityId }, query);
 }
@@ -77,7 +77,7 @@ export async function listUserPosts(
   query: ListPostsQuery,
 ): Promise<PostPage> {
   if (!isId(userId) || !(await repo.userListable(db, userId))) {
-    throw notFound('user_not_found', 'That user does not exist.');
+    throw notFound('user_not_found');
   }
   // The posts of someone the viewer blocked are hidden from the viewer everywhere.
   if (await hasBlocked(db, viewerId, userId)) return { items: [], nextCursor: null };

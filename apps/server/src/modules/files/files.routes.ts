@@ -176,5 +176,5 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
 }
 
 function fileNotFound(): AppError {
-  return notFound('file_not_found', 'That file does not exist.');
+  return notFound('file_not_found');
 }

@@ -11,7 +11,8 @@ import {
   type Upload,
   type UploadKind,
 } from '@otakura/shared';
-import { fileUrl, toUserSummary } from '../users/users.mapper';
+import { fileUrl } from '../../lib/file-url';
+import { toUserSummary } from '../../lib/user-summary';
 import type { PostImageRow, PostRow, UploadRow } from './posts.repository';
 
 const iso = (value: Date | string) =>

@@ -35,7 +35,6 @@ export interface PostsDeps {
 export const POST_MESSAGES = {
   chooseCommunity: 'Please choose a community.',
   uploadNotFound: 'That file was not found. Upload it again.',
-  uploadUsed: 'That file is already part of another post. Upload it again.',
   duplicateUpload: 'The same file is listed twice.',
   videoNeedsThumbnail: 'A video needs a thumbnail.',
   videoAlone: 'A video post has one video (and its thumbnail), nothing else.',
@@ -44,7 +43,7 @@ export const POST_MESSAGES = {
   notYourPost: 'You can only delete your own posts.',
 } as const;
 
-const postNotFound = () => notFound('post_not_found', 'That post does not exist or was deleted.');
+const postNotFound = () => notFound('post_not_found');
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /** A post as `viewerId` sees it; 404 `post_not_found` for unknown, malformed or deleted ids. */
@@ -96,8 +95,7 @@ async function planMedia(db: Db, userId: string, input: CreatePostInput): Promis
       issues.push({ path: pathOf(id), message: POST_MESSAGES.uploadNotFound });
   }
   if (issues.length) throw validationError(issues, issues[0]!.message);
-  if (all.some((id) => found.get(id)!.postId))
-    throw conflict('upload_already_used', POST_MESSAGES.uploadUsed);
+  if (all.some((id) => found.get(id)!.postId)) throw conflict('upload_already_used');
 
   const files = ids.map((id) => found.get(id)!);
   const thumbnail = thumbId ? found.get(thumbId) : undefined;
@@ -188,8 +186,7 @@ export async function createPost(
       await repo.insertPost(tx, values);
       if (media.claim.length) {
         const claimed = await repo.claimUploads(tx, userId, postId, media.claim);
-        if (claimed !== media.claim.length)
-          throw conflict('upload_already_used', POST_MESSAGES.uploadUsed);
+        if (claimed !== media.claim.length) throw conflict('upload_already_used');
       }
       await repo.insertImages(
         tx,

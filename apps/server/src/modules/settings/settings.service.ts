@@ -12,7 +12,7 @@ import { runInTransaction, type Db } from '../../db/client';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import { timeCursor } from '../../lib/cursor';
-import { toUserSummary } from '../users/users.mapper';
+import { toUserSummary } from '../../lib/user-summary';
 import { findVisibleUser } from '../users/users.repository';
 import * as repo from './settings.repository';
 
@@ -88,7 +88,7 @@ export async function updateSettings(
   return getSettings(db, userId);
 }
 
-const userNotFound = () => notFound('user_not_found', 'This account cannot be found.');
+const userNotFound = () => notFound('user_not_found');
 
 /**
  * Blocks a user: their posts and comments disappear from the blocker's lists,
@@ -96,7 +96,7 @@ const userNotFound = () => notFound('user_not_found', 'This account cannot be fo
  */
 export async function block(db: Db, blockerId: string, userId: string): Promise<BlockState> {
   if (!isId(userId) || userId === SYSTEM_USER_ID) throw userNotFound();
-  if (userId === blockerId) throw badRequest('cannot_block_self', 'You cannot block yourself.');
+  if (userId === blockerId) throw badRequest('cannot_block_self');
   await runInTransaction(db, async (tx) => {
     if (!(await findVisibleUser(tx, userId))) throw userNotFound();
     if (await repo.insertBlock(tx, blockerId, userId)) {

@@ -163,7 +163,7 @@ async function openFilePart(
   } catch (err) {
     throw abandon(request, reply, translateMultipartError(err, maxBytes), maxBytes);
   }
-  if (!part) throw badRequest('file_required', 'Choose a file to upload.');
+  if (!part) throw badRequest('file_required');
   return part;
 }
 
@@ -216,12 +216,12 @@ function translateMultipartError(err: unknown, maxBytes: number): unknown {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return unsupportedMedia('Send the file as multipart/form-data.');
     case 'FST_PROTO_VIOLATION':
-      return badRequest('invalid_multipart', 'That form could not be read.');
+      return badRequest('invalid_multipart');
   }
   if (
     /Unexpected end of (form|multipart)|terminated early|Premature close|Malformed/i.test(message)
   ) {
-    return badRequest('upload_incomplete', 'The upload did not complete. Try again.');
+    return badRequest('upload_incomplete');
   }
   return err;
 }

@@ -2,46 +2,13 @@
  * The one place that decides which user fields leave the server. Rows come from
  * users.repository; nothing here reads the database.
  */
-import type {
-  AccountExport,
-  Me,
-  PublicProfile,
-  RequiredDetail,
-  UserSummary,
-} from '@otakura/shared';
+import type { AccountExport, Me, PublicProfile, RequiredDetail } from '@otakura/shared';
 import type { users } from '../../db/schema';
+import { fileUrl } from '../../lib/file-url';
+import { displayName, toUserSummary } from '../../lib/user-summary';
 import type { ExportData } from './users.repository';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** The columns a byline needs (followers lists, authors). */
-export type UserSummaryRow = Pick<
-  UserRow,
-  'id' | 'name' | 'username' | 'displayUsername' | 'profileImageKey'
->;
-
-/**
- * `/files/<key>` of a stored image, or null. Profile and banner columns hold the
- * key of the widest WebP variant saved (640 px for avatars, 1280 px for banners),
- * which is the web-sized one, so the key maps to its URL as it is.
- */
-export function fileUrl(key: string | null | undefined): string | null {
-  return key ? `/files/${key}` : null;
-}
-
-/** The username as the user typed it; Better Auth keeps `username` lower-case. */
-export function displayName(row: Pick<UserRow, 'username' | 'displayUsername'>): string {
-  return row.displayUsername ?? row.username ?? '';
-}
-
-export function toUserSummary(row: UserSummaryRow): UserSummary {
-  return {
-    id: row.id,
-    username: displayName(row),
-    name: row.name,
-    avatarUrl: fileUrl(row.profileImageKey),
-  };
-}
 
 export function toPublicProfile(
   row: UserRow,
@@ -98,7 +65,7 @@ export function toAccountExport(user: UserRow, data: ExportData, now: Date): Acc
   const imagesByPost = new Map<string, string[]>();
   for (const img of data.postImages) {
     const list = imagesByPost.get(img.postId) ?? [];
-    list.push(`/files/${img.key}`);
+    list.push(fileUrl(img.key));
     imagesByPost.set(img.postId, list);
   }
   const itemsByOrder = new Map<string, AccountExport['orders'][number]['items']>();

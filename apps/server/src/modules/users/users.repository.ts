@@ -29,7 +29,8 @@ import {
   userSettings,
 } from '../../db/schema';
 import type { Cursor } from '../../lib/cursor';
-import type { UserRow, UserSummaryRow } from './users.mapper';
+import type { UserSummaryRow } from '../../lib/user-summary';
+import type { UserRow } from './users.mapper';
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -37,7 +37,8 @@ import {
   type UploadFolder,
 } from '../uploads/upload.service';
 import { timeCursor } from '../../lib/cursor';
-import { toAccountExport, toMe, toPublicProfile, toUserSummary } from './users.mapper';
+import { toUserSummary } from '../../lib/user-summary';
+import { toAccountExport, toMe, toPublicProfile } from './users.mapper';
 import * as repo from './users.repository';
 import { blockedEitherWay } from '../settings/settings.service';
 
@@ -46,7 +47,7 @@ export interface UsersDeps {
   storage: Storage;
 }
 
-const userNotFound = () => notFound('user_not_found', 'That user does not exist.');
+const userNotFound = () => notFound('user_not_found');
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /** The signed-in user as they see themselves. 401 when the account is gone. */
@@ -120,8 +121,7 @@ export async function updateAccount(
     fields.phone = input.phone === null || input.phone === '' ? null : input.phone;
   if (Object.keys(fields).length === 0) return getMe(db, userId);
 
-  const taken = () =>
-    conflict('username_taken', 'That username is already taken. Please try another.');
+  const taken = () => conflict('username_taken');
   if (fields.username && (await repo.usernameTakenByOther(db, fields.username, userId)))
     throw taken();
   try {
@@ -208,7 +208,7 @@ export async function getProfile(db: Db, viewerId: string, userId: string): Prom
  */
 export async function follow(db: Db, viewerId: string, userId: string): Promise<FollowState> {
   if (!isId(userId)) throw userNotFound();
-  if (userId === viewerId) throw badRequest('cannot_follow_self', 'You cannot follow yourself.');
+  if (userId === viewerId) throw badRequest('cannot_follow_self');
   try {
     return await runInTransaction(db, async (tx) => {
       if (!(await repo.findVisibleUser(tx, userId))) throw userNotFound();
@@ -233,7 +233,7 @@ export async function follow(db: Db, viewerId: string, userId: string): Promise<
  */
 export async function unfollow(db: Db, viewerId: string, userId: string): Promise<FollowState> {
   if (!isId(userId) || userId === SYSTEM_USER_ID) throw userNotFound();
-  if (userId === viewerId) throw badRequest('cannot_follow_self', 'You cannot follow yourself.');
+  if (userId === viewerId) throw badRequest('cannot_follow_self');
   return runInTransaction(db, async (tx) => {
     if (!(await repo.findUserById(tx, userId))) throw userNotFound();
     if (await repo.deleteFollow(tx, viewerId, userId)) {
@@ -316,8 +316,7 @@ export async function deleteAccount(
   deps: UsersDeps,
   userId: string,
 ): Promise<{ deleted: boolean; storageErrors: unknown[] }> {
-  if (userId === SYSTEM_USER_ID)
-    throw badRequest('cannot_delete_system_user', 'The system account cannot be deleted.');
+  if (userId === SYSTEM_USER_ID) throw badRequest('cannot_delete_system_user');
   const deleted = await runInTransaction(deps.db, (tx) => repo.deleteUserAndContent(tx, userId));
   const results = await Promise.allSettled(
     userFilePrefixes(userId).map((p) => deps.storage.deletePrefix(p)),

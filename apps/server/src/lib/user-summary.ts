@@ -1,0 +1,30 @@
+/**
+ * The byline every list shows for a person (authors of posts and comments, followers,
+ * blocked users, reporters): `UserSummary`. Modules select these columns in their own
+ * queries and present them here, so a byline looks the same everywhere.
+ */
+import type { UserSummary } from '@otakura/shared';
+import type { users } from '../db/schema';
+import { fileUrl } from './file-url';
+
+type UserColumns = typeof users.$inferSelect;
+
+/** The columns a byline needs. */
+export type UserSummaryRow = Pick<
+  UserColumns,
+  'id' | 'name' | 'username' | 'displayUsername' | 'profileImageKey'
+>;
+
+/** The username as the user typed it; Better Auth keeps `username` lower-case. */
+export function displayName(row: Pick<UserColumns, 'username' | 'displayUsername'>): string {
+  return row.displayUsername ?? row.username ?? '';
+}
+
+export function toUserSummary(row: UserSummaryRow): UserSummary {
+  return {
+    id: row.id,
+    username: displayName(row),
+    name: row.name,
+    avatarUrl: fileUrl(row.profileImageKey),
+  };
+}
