@@ -2,7 +2,7 @@ import type { Comment } from '@otakura/shared';
 import clsx from 'clsx';
 import { MessageCircle } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -71,7 +71,6 @@ function CommentsSectionView({
 }) {
   const { t } = useTranslation('comments');
   const { toast } = useToast();
-  const headingId = useId();
   const viewer = useCommentsViewer();
   const viewerId = viewer?.id ?? null;
   const now = useNow();
@@ -262,8 +261,10 @@ function CommentsSectionView({
 
   return (
     <Tooltip.Provider delayDuration={300}>
-      <section className={clsx('comments', className)} aria-labelledby={headingId}>
-        <Heading id={headingId} className="comments__title">
+      {/* Deliberately unnamed, so not a landmark: the post view around it is the 'Comments'
+          region, and two landmarks of the same name confuse landmark navigation. */}
+      <section className={clsx('comments', className)}>
+        <Heading className="comments__title">
           {t('title')}
         </Heading>
         {body}

@@ -63,12 +63,13 @@ export function ProfileView({ profile, me, actions, children }: ProfileViewProps
             type="button"
             className="profile__banner profile__banner--editable"
             onClick={() => setUpload('banner')}
+            // The name is the chip's visible words (speech input users say what they see).
             aria-label={t('upload.bannerTitle')}
           >
             {bannerImg}
             <span className="profile__edit-chip" aria-hidden="true">
               <ImagePlus />
-              <span className="profile__edit-chip-text">{t('profile.changeBanner')}</span>
+              <span className="profile__edit-chip-text">{t('upload.bannerTitle')}</span>
             </span>
           </button>
         ) : (
