@@ -264,9 +264,7 @@ function CommentsSectionView({
       {/* Deliberately unnamed, so not a landmark: the post view around it is the 'Comments'
           region, and two landmarks of the same name confuse landmark navigation. */}
       <section className={clsx('comments', className)}>
-        <Heading className="comments__title">
-          {t('title')}
-        </Heading>
+        <Heading className="comments__title">{t('title')}</Heading>
         {body}
         {query.hasNextPage ? (
           <div className="comments__more">
