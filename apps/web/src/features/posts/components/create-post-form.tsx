@@ -93,7 +93,11 @@ export function CreatePostForm() {
   const serverError = formError(errors);
 
   return (
-    <form className="composer" onSubmit={form.handleSubmit(submit)} noValidate>
+    <form
+      className="composer"
+      onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      noValidate
+    >
       <Tabs value={composer.tab} onValueChange={(v) => composer.setTab(v as ComposerTab)}>
         <TabsList aria-label={t('composer.typeLabel')} className="composer__tabs">
           <TabsTrigger value="text">
