@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { commentKeys } from '@/features/comments/api/comment-keys';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { PostStream } from '@/features/posts/components/post-stream';
-import { LivePostTopics } from '../posts/live-post-topics';
+import { usePostsLive } from '@/features/posts/hooks/use-posts-live';
 
 /**
  * A community's posts (`GET /communities/:id/posts`, newest first): the posts feature's cards,
@@ -25,6 +25,8 @@ export function CommunityPosts({
   const { t } = useTranslation('communities');
   const queryClient = useQueryClient();
   const [visible, setVisible] = useState<string[]>([]);
+  // Live: new and deleted posts of this grid, and the cards on screen.
+  usePostsLive({ viewerId, communityId: community.id, postIds: visible });
 
   // Spec §2: closing the modal clears its comments (they load fresh next time).
   const clearComments = useCallback(
@@ -35,7 +37,6 @@ export function CommunityPosts({
 
   return (
     <>
-      <LivePostTopics postIds={visible} />
       <PostStream
         source={{ kind: 'community', id: community.id, sort: 'new' }}
         label={t('postsLabel', { name: community.name })}

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { FakeSocket } from '@/features/live/api/fake-live-socket.test-helpers';
+import { FakeSocket } from '@/lib/live/fake-live-socket.test-helpers';
 import {
   installIntersectionObserver,
   makePost,

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { commentKeys } from '@/features/comments/api/comment-keys';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { PostStream } from '@/features/posts/components/post-stream';
+import { usePostsLive } from '@/features/posts/hooks/use-posts-live';
 import { ProfilePostsEmpty } from '@/features/users/components/profile-posts-empty';
-import { LivePostTopics } from '../posts/live-post-topics';
 
 /**
  * A profile's posts (`GET /users/:id/posts`, newest first): the posts feature's cards and post
@@ -22,6 +22,8 @@ export function ProfilePosts({
   const { t } = useTranslation('users');
   const queryClient = useQueryClient();
   const [visible, setVisible] = useState<string[]>([]);
+  // Live: new and deleted posts of this grid, and the cards on screen.
+  usePostsLive({ viewerId, authorId: profile.id, postIds: visible });
   const own = profile.id === viewerId;
 
   // Spec §2: closing the modal clears its comments (they load fresh next time).
@@ -33,7 +35,6 @@ export function ProfilePosts({
 
   return (
     <>
-      <LivePostTopics postIds={visible} />
       <PostStream
         source={{ kind: 'user', id: profile.id, sort: 'new' }}
         label={t('posts.label', { username: profile.username })}

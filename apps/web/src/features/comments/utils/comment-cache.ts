@@ -5,8 +5,8 @@ import type { CommentsData } from '../api/get-comments';
 
 /**
  * Cache patches for comment lists. Every function works on all loaded pages of the lists in the
- * query cache and leaves lists that do not hold the comment untouched. The app's live wiring calls
- * them too (app/live-provider.tsx).
+ * query cache and leaves lists that do not hold the comment untouched. The live hook calls
+ * them too (hooks/use-comments-live.ts).
  */
 
 /** Id prefix of a comment shown before the server has it (optimistic insert). */

@@ -1,6 +1,7 @@
 import type { Post, PostPage } from '@otakura/shared';
 import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
 import { postKeys } from './post-keys';
+import type { PostSource } from './post-source';
 
 /*
  * Cache patching for posts. A post can be on screen in several places at once (the feed, a
@@ -130,19 +131,43 @@ export function applyPostDeleted(queryClient: QueryClient, postId: string): void
   removePostEverywhere(queryClient, postId);
 }
 
-/** Refetch every list of posts on screen (after `subscribed`, a reconnect or `resync`). */
-export function invalidatePostLists(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: postKeys.lists() });
+/**
+ * `post.created` on a community or profile: the new post goes on top of that source's newest-first
+ * list, if it is loaded and does not hold the post yet. Other sorts load it on their next fetch.
+ */
+export function prependPost(queryClient: QueryClient, source: PostSource, post: Post): void {
+  if (source.sort !== 'new') return;
+  queryClient.setQueryData<InfiniteData<PostPage, unknown>>(postKeys.list(source), (data) => {
+    if (!data || !isInfinitePostPages(data) || data.pages.length === 0) return data;
+    if (data.pages.some((page) => page.items.some((p) => p.id === post.id))) return data;
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ ...first!, items: [post, ...first!.items] }, ...rest] };
+  });
+}
+
+/**
+ * Refetch lists of posts on screen (after `subscribed`, a reconnect or `resync`): every list, or
+ * only those of one source kind and id (a community's, a user's).
+ */
+export function invalidatePostLists(
+  queryClient: QueryClient,
+  source?: { kind: 'community' | 'user'; id: string },
+): Promise<void> {
+  const queryKey = source ? [...postKeys.lists(), source.kind, source.id] : postKeys.lists();
+  return queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
 }
 
 /** Refetch the feed's tabs only. */
 export function invalidateFeed(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
+  return queryClient.invalidateQueries({ queryKey: postKeys.feeds() }, { cancelRefetch: false });
 }
 
 /** Refetch one post (its page or open modal) after a reconnect. */
 export function invalidatePost(queryClient: QueryClient, postId: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
+  return queryClient.invalidateQueries(
+    { queryKey: postKeys.detail(postId), exact: true },
+    { cancelRefetch: false },
+  );
 }
 
 /** Whether a post is somewhere in the cache (the live wiring may skip the "new posts" pill for known posts). */

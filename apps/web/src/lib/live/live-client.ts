@@ -1,4 +1,13 @@
-import { LiveEventSchema, LiveTopicSchema, TIMINGS, type LiveEvent } from '@otakura/shared';
+import {
+  LIVE_CLOSE,
+  LIVE_MAX_TOPICS,
+  LiveEventSchema,
+  LiveTopicSchema,
+  shouldReconnectAfterClose,
+  TIMINGS,
+  type LiveEvent,
+} from '@otakura/shared';
+import { backoffDelay as policyBackoff, RETRY_POLICIES } from '../retry-policy';
 
 /** The subset of the browser's WebSocket the client uses (tests pass a fake class). */
 export interface LiveSocket {
@@ -35,22 +44,15 @@ export interface LiveClientOptions {
 }
 
 const OPEN = 1;
-const BACKOFF_BASE_MS = 500;
-export const BACKOFF_MAX_MS = 30_000;
-/** The server watches at most 200 topics per socket and per message. */
-const MAX_TOPICS = 200;
-/** Our own close code when we give up on a silent or never-opening socket. */
-const CLOSE_DEAD = 4000;
-const CLOSE_UNAUTHORIZED = 4401;
-const CLOSE_FORBIDDEN_ORIGIN = 4403;
+export const BACKOFF_MAX_MS = RETRY_POLICIES.live.maxMs;
 
 /**
  * Delay before reconnect attempt `attempt` (0-based): 0.5 s, 1 s, 2 s … capped at 30 s, with
- * "equal jitter" (half fixed, half random) so a restarted server is not hit by every tab at once.
+ * the app's one backoff (lib/retry-policy.ts: half fixed, half random) so a restarted server is
+ * not hit by every tab at once.
  */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
-  return exp / 2 + random() * (exp / 2);
+  return policyBackoff(attempt, RETRY_POLICIES.live, random);
 }
 
 /** The same-origin live endpoint: wss: on an https page, ws: otherwise. */
@@ -129,7 +131,7 @@ export class LiveClient {
   }
 
   /**
-   * Watch `topic` (`post:{id}`, `media:{id}`, `community:{id}`, `user:{id}`, `feed`) until the
+   * Watch `topic` (built with `liveTopics` from @otakura/shared) until the
    * returned function is called. Holders are counted: the socket unsubscribes after the last one.
    */
   acquire(topic: string): () => void {
@@ -239,15 +241,14 @@ export class LiveClient {
     this.sent = new Set();
     this.openedAt = 0;
     this.clearTimers();
-    if (code === CLOSE_UNAUTHORIZED) {
+    if (!shouldReconnectAfterClose(code)) {
       this.setStatus('stopped');
-      this.opts.onUnauthorized?.();
-      for (const l of [...this.unauthorizedListeners]) l();
-      return;
-    }
-    if (code === CLOSE_FORBIDDEN_ORIGIN) {
-      this.opts.warn('the server refused this origin (4403); live updates are off');
-      this.setStatus('stopped');
+      if (code === LIVE_CLOSE.unauthorized) {
+        this.opts.onUnauthorized?.();
+        for (const l of [...this.unauthorizedListeners]) l();
+      } else {
+        this.opts.warn(`the server closed the socket with ${code}; live updates are off`);
+      }
       return;
     }
     // 1001 / 1006 during a deploy, 4408 too slow, 4429 too many sockets: all worth a retry.
@@ -259,11 +260,11 @@ export class LiveClient {
   private drop(socket: LiveSocket) {
     this.detach(socket);
     try {
-      socket.close(CLOSE_DEAD, 'no answer');
+      socket.close(LIVE_CLOSE.clientGaveUp, 'no answer');
     } catch {
       /* already closing */
     }
-    if (this.socket === socket) this.onSocketClosed(CLOSE_DEAD);
+    if (this.socket === socket) this.onSocketClosed(LIVE_CLOSE.clientGaveUp);
   }
 
   private detach(socket: LiveSocket) {
@@ -321,10 +322,10 @@ export class LiveClient {
   private flush() {
     if (this.socket?.readyState !== OPEN) return;
     const wanted = [...this.refs.keys()];
-    if (wanted.length > MAX_TOPICS) {
-      this.opts.warn(`${wanted.length} topics held; only ${MAX_TOPICS} are watched`);
+    if (wanted.length > LIVE_MAX_TOPICS) {
+      this.opts.warn(`${wanted.length} topics held; only ${LIVE_MAX_TOPICS} are watched`);
     }
-    const keep = new Set(wanted.slice(0, MAX_TOPICS));
+    const keep = new Set(wanted.slice(0, LIVE_MAX_TOPICS));
     const subscribe = [...keep].filter((t) => !this.sent.has(t));
     const unsubscribe = [...this.sent].filter((t) => !keep.has(t));
     if (unsubscribe.length) {

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from '../api/fake-live-socket.test-helpers';
-import { LiveClient } from '../api/live-client';
-import { LiveClientProvider } from '../components/live-client-provider';
+import { FakeSocket } from './fake-live-socket.test-helpers';
+import { LiveClient } from './live-client';
+import { LiveClientProvider } from './live-provider';
 import { useLiveEvent } from './use-live-event';
-import { useLiveTopic } from './use-live-topic';
+import { useLiveTopics } from './use-live-topics';
 
 const POST = 'post:01900000-0000-7000-8000-000000000001';
 
@@ -34,12 +34,16 @@ beforeEach(() => {
 
 function PostWatcher({ fetcher }: { fetcher: () => Promise<string> }) {
   const query = useQuery({ queryKey: ['posts', 'detail', '1'], queryFn: fetcher });
-  useLiveTopic(POST, { queryKeys: [['posts', 'detail', '1']] });
+  useLiveTopics([POST, null, 'post:not-an-id'], {
+    onSubscribed: (topic, { again }) => {
+      if (topic === POST && again) void query.refetch();
+    },
+  });
   return <p>{query.data ?? '…'}</p>;
 }
 
-describe('useLiveTopic', () => {
-  it('subscribes while mounted and refetches its queries on each confirmed subscription', async () => {
+describe('useLiveTopics', () => {
+  it('subscribes while mounted and refetches its data when a reconnect confirms it again', async () => {
     let version = 0;
     const fetcher = vi.fn(async () => `v${++version}`);
     const { unmount } = setup(<PostWatcher fetcher={fetcher} />);
@@ -48,8 +52,10 @@ describe('useLiveTopic', () => {
     act(() => socket.open());
     expect(socket.sent).toEqual([{ type: 'subscribe', topics: [POST] }]);
 
+    // The first confirmation: the data was just fetched, nothing to refetch.
     act(() => socket.receive({ type: 'subscribed', topics: [POST], denied: [] }));
-    await screen.findByText('v2');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(fetcher).toHaveBeenCalledTimes(1);
 
     // A reconnect resubscribes; the confirmation refetches what may have been missed.
     act(() => socket.serverClose(1006));
@@ -59,9 +65,29 @@ describe('useLiveTopic', () => {
     act(() => next.open());
     expect(next.sent).toEqual([{ type: 'subscribe', topics: [POST] }]);
     act(() => next.receive({ type: 'subscribed', topics: [POST], denied: [] }));
-    await screen.findByText('v3');
+    await screen.findByText('v2');
 
     unmount();
+  });
+
+  it('subscribes and unsubscribes only the difference when the list changes', async () => {
+    const OTHER = 'post:01900000-0000-7000-8000-000000000002';
+    function Watcher() {
+      const [topics, setTopics] = useState([POST]);
+      useLiveTopics(topics);
+      return <button onClick={() => setTopics([OTHER, 'feed'])}>change</button>;
+    }
+    setup(<Watcher />);
+    const socket = FakeSocket.last;
+    act(() => socket.open());
+    await waitFor(() => expect(socket.sent).toEqual([{ type: 'subscribe', topics: [POST] }]));
+    act(() => screen.getByText('change').click());
+    await waitFor(() =>
+      expect(socket.sent.slice(1)).toEqual([
+        { type: 'unsubscribe', topics: [POST] },
+        { type: 'subscribe', topics: ['feed', OTHER] },
+      ]),
+    );
   });
 
   it('unsubscribes when the last watcher leaves', async () => {
@@ -91,7 +117,7 @@ describe('useLiveEvent and resync', () => {
     function Listener() {
       const [prefix, setPrefix] = useState('a');
       useLiveEvent('comment.liked', (e) => seen.push(`${prefix}:${e.likeCount}`));
-      useLiveTopic(POST);
+      useLiveTopics([POST]);
       const query = useQuery({ queryKey: ['anything'], queryFn: async () => `r${++version}` });
       return <button onClick={() => setPrefix('b')}>{query.data ?? '…'}</button>;
     }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { LiveClient, liveUrl } from '../api/live-client';
+import { LiveClient, liveUrl } from './live-client';
 
 const LiveClientContext = createContext<LiveClient | null>(null);
 
@@ -18,8 +18,8 @@ export interface LiveClientProviderProps {
 
 /**
  * Owns the one live socket of this tab. Without a provider (or while signed out) the hooks do
- * nothing, so every screen works the same offline, only without live updates. A `resync` from the
- * server (events may have been lost) refetches every query on screen.
+ * nothing, so every screen works the same, only without live updates. A `resync` from the server
+ * (events may have been lost) refetches every query on screen.
  */
 export function LiveClientProvider({
   enabled,

@@ -1,9 +1,9 @@
 import { useEffect, useEffectEvent } from 'react';
-import type { LiveEventOf, LiveEventType } from '../api/live-client';
-import { useLiveClient } from '../components/live-client-provider';
+import type { LiveEventOf, LiveEventType } from './live-client';
+import { useLiveClient } from './live-provider';
 
 /**
- * Calls `handler` for every live event of `type` (validated, and only for topics someone on the
+ * Calls `handler` for every live event of `type` (validated, and only of topics someone on the
  * page watches). The handler may change between renders without resubscribing.
  */
 export function useLiveEvent<T extends LiveEventType>(
