@@ -44,7 +44,10 @@ const elements = [
 
 const files = [
   { category: 'source', pattern: '**/*' },
-  { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/*.test-helpers.ts', '**/testing/**'] },
+  {
+    category: 'test',
+    pattern: ['**/*.test.{ts,tsx}', '**/*.test-helper{,s}.{ts,tsx}', '**/testing/**'],
+  },
   { category: 'routes', pattern: 'apps/server/src/modules/*/*.routes.ts' },
 ];
 
