@@ -7,6 +7,8 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { commentKeys } from '@/features/comments/api/comment-keys';
 import { commentsQueryOptions } from '@/features/comments/api/get-comments';
 import { CommentsSection } from '@/features/comments/components/comments-section';
+import { SuggestedCommunities } from '@/features/communities/components/suggested-communities';
+import { invalidateFeed } from '@/features/posts/api/posts-cache';
 import { FeedView } from '@/features/posts/components/feed-view';
 import { usePostsLive } from '@/features/posts/hooks/use-posts-live';
 import { RequiredDetailsGate } from '@/features/users/components/required-details-gate';
@@ -45,6 +47,9 @@ export default function FeedPage() {
           onModalClose={clearComments}
           onVisiblePostIdsChange={setVisible}
           onPrefetchPost={prefetchComments}
+          followingSuggestions={
+            <SuggestedCommunities onFollowChange={() => void invalidateFeed(queryClient)} />
+          }
         />
       </Page>
     </RequiredDetailsGate>

@@ -19,13 +19,16 @@ import './posts-shared.css';
 export type FeedViewProps = Pick<
   PostStreamProps,
   'renderComments' | 'viewerId' | 'onModalClose' | 'onVisiblePostIdsChange' | 'onPrefetchPost'
->;
+> & {
+  /** Shown under an empty Following tab (communities to follow, composed by the app). */
+  followingSuggestions?: ReactNode;
+};
 
 /**
  * /feed: tabs Following and All, sort New or Top (both remembered), the grid of cards with
  * infinite scroll, the "new posts" pill, and the post modal.
  */
-export function FeedView(props: FeedViewProps) {
+export function FeedView({ followingSuggestions, ...props }: FeedViewProps) {
   const { t } = useTranslation('posts');
   const queryClient = useQueryClient();
   const { tab, sort, setTab, setSort } = useFeedPrefs();
@@ -81,22 +84,25 @@ export function FeedView(props: FeedViewProps) {
         <TabsContent value="following">
           {stream(
             'following',
-            <EmptyState
-              icon={<Users />}
-              title={t('feed.emptyFollowing.title')}
-              description={t('feed.emptyFollowing.description')}
-              action={
-                <div className="feed-view__empty-actions">
-                  <Button onClick={() => setTab('all')}>{t('feed.emptyFollowing.seeAll')}</Button>
-                  <Button variant="secondary" className="posts-icon-label" asChild>
-                    <Link to="/search">
-                      <Compass aria-hidden="true" size={18} />
-                      {t('feed.emptyFollowing.findCommunities')}
-                    </Link>
-                  </Button>
-                </div>
-              }
-            />,
+            <div className="feed-view__empty">
+              <EmptyState
+                icon={<Users />}
+                title={t('feed.emptyFollowing.title')}
+                description={t('feed.emptyFollowing.description')}
+                action={
+                  <div className="feed-view__empty-actions">
+                    <Button onClick={() => setTab('all')}>{t('feed.emptyFollowing.seeAll')}</Button>
+                    <Button variant="secondary" className="posts-icon-label" asChild>
+                      <Link to="/search">
+                        <Compass aria-hidden="true" size={18} />
+                        {t('feed.emptyFollowing.findCommunities')}
+                      </Link>
+                    </Button>
+                  </div>
+                }
+              />
+              {followingSuggestions}
+            </div>,
           )}
         </TabsContent>
         <TabsContent value="all">
