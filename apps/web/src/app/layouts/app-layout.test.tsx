@@ -1,5 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '@/features/auth/api/auth-client';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { renderRoute, sessions } from '@/test/render';
@@ -176,6 +176,62 @@ describe('app layout', () => {
       await user.click(within(settings).getByRole('link', { name: 'Purchases' }));
       expect(router.state.location.pathname).toBe('/purchases');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('phones', () => {
+    beforeEach(() => {
+      vi.stubGlobal(
+        'matchMedia',
+        vi.fn((query: string) => ({
+          matches: query === '(max-width: 767.98px)',
+          media: query,
+          addEventListener: vi.fn(),
+          removeEventListener: vi.fn(),
+        })),
+      );
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('moves the links to a bottom tab bar with short visible labels; the top bar keeps menu, logo and search', async () => {
+      const { user, router } = await renderSignedIn('/shop');
+      const banner = screen.getByRole('banner');
+      expect(within(banner).queryByRole('navigation')).not.toBeInTheDocument();
+      expect(within(banner).getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+      expect(within(banner).getByRole('link', { name: 'Otakura' })).toBeInTheDocument();
+      expect(within(banner).getByRole('searchbox', { name: 'Search Items' })).toBeInTheDocument();
+
+      // One 'Main' navigation only, outside the top bar.
+      const tabs = screen.getByRole('navigation', { name: 'Main' });
+      expect(banner).not.toContainElement(tabs);
+      const expected: Array<[string, string, string]> = [
+        ['Feed', 'Feed', '/feed'],
+        ['Media', 'Media', '/media'],
+        ['Search', 'Search', '/search'],
+        ['Create post', 'Post', '/create-post'],
+        ['Shop', 'Shop', '/shop'],
+        ['Profile', 'Profile', '/profile'],
+      ];
+      const links = within(tabs).getAllByRole('link');
+      expect(
+        links.map((l) => [l.getAttribute('aria-label'), l.textContent, l.getAttribute('href')]),
+      ).toEqual(expected);
+      expect(within(tabs).getByRole('link', { name: 'Shop' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+
+      await user.click(within(tabs).getByRole('link', { name: 'Create post' }));
+      expect(router.state.location.pathname).toBe('/create-post');
+      await waitFor(() =>
+        expect(
+          within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+            name: 'Create post',
+          }),
+        ).toHaveAttribute('aria-current', 'page'),
+      );
     });
   });
 });

@@ -1,49 +1,33 @@
 import clsx from 'clsx';
-import {
-  Clapperboard,
-  House,
-  Menu,
-  Search,
-  ShoppingBag,
-  SquarePlus,
-  UserRound,
-  type LucideIcon,
-} from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/brand/logo';
-import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { useMeQuery } from '@/features/users/api/get-me';
+import { NavIcon, TOP_NAV } from './nav-items';
 import { SearchBox, searchAreaFor } from './search-box';
 import { useScrolled } from './use-scrolled';
 
-interface NavEntry {
-  to: string;
-  /** Key in the `common` namespace. */
-  labelKey: string;
-  icon: LucideIcon | null;
-}
+export { TOP_NAV } from './nav-items';
 
-/** Spec §2 top bar: icon links to feed, media, search, create-post, shop and profile. */
-export const TOP_NAV: readonly NavEntry[] = [
-  { to: '/feed', labelKey: 'nav.feed', icon: House },
-  { to: '/media', labelKey: 'nav.media', icon: Clapperboard },
-  { to: '/search', labelKey: 'nav.search', icon: Search },
-  { to: '/create-post', labelKey: 'nav.createPost', icon: SquarePlus },
-  { to: '/shop', labelKey: 'nav.shop', icon: ShoppingBag },
-  { to: '/profile', labelKey: 'nav.profile', icon: null },
-];
-
-export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuOpen: boolean }) {
+/**
+ * Spec §2 top bar: the logo, the search box on the pages that have one, and icon links to feed,
+ * media, search, create-post, shop and profile. On phones (`showNav` false) the links live in the
+ * bottom tab bar and the top bar keeps the menu, the logo and the search box on one row.
+ */
+export function TopBar({
+  onOpenMenu,
+  menuOpen,
+  showNav = true,
+}: {
+  onOpenMenu: () => void;
+  menuOpen: boolean;
+  showNav?: boolean;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const scrolled = useScrolled();
   const searchArea = searchAreaFor(pathname);
-  const session = useSession();
-  const { data: me } = useMeQuery();
-  const user = session.status === 'signed-in' ? session.user : null;
 
   return (
     <header
@@ -69,38 +53,27 @@ export function TopBar({ onOpenMenu, menuOpen }: { onOpenMenu: () => void; menuO
         <div className="topbar__search">
           {searchArea ? <SearchBox key={searchArea.area} {...searchArea} /> : null}
         </div>
-        <nav aria-label={t('nav.label')} className="topbar__nav">
-          <ul className="topbar__nav-list">
-            {TOP_NAV.map(({ to, labelKey, icon: Icon }) => {
-              const label = t(labelKey);
-              return (
-                <li key={to}>
-                  <NavLink to={to} aria-label={label} title={label} className="topbar__nav-link">
-                    {Icon ? (
-                      <Icon aria-hidden="true" />
-                    ) : (
-                      // The picture only, never initials: the link's name is its label, and
-                      // visible letters that differ from it would confuse speech input.
-                      <span className="topbar__avatar-slot" aria-hidden="true">
-                        {me?.avatarUrl ? (
-                          <Avatar
-                            name={user?.name || label}
-                            src={me.avatarUrl}
-                            size={24}
-                            decorative
-                            className="topbar__avatar"
-                          />
-                        ) : (
-                          <UserRound aria-hidden="true" />
-                        )}
-                      </span>
-                    )}
-                  </NavLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        {showNav ? (
+          <nav aria-label={t('nav.label')} className="topbar__nav">
+            <ul className="topbar__nav-list">
+              {TOP_NAV.map((entry) => {
+                const label = t(entry.labelKey);
+                return (
+                  <li key={entry.to}>
+                    <NavLink
+                      to={entry.to}
+                      aria-label={label}
+                      title={label}
+                      className="topbar__nav-link"
+                    >
+                      <NavIcon entry={entry} label={label} />
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        ) : null}
       </div>
     </header>
   );
