@@ -3,13 +3,13 @@ import './styles/tokens.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './lib/i18n';
+import i18n from './lib/i18n';
 import { App } from './app/app';
 import { registerServiceWorker } from './lib/service-worker';
+import { loadJapaneseFontWhenNeeded } from './styles/japanese-font';
 
-// Japanese glyphs: hundreds of unicode-range faces (about 230 kB of CSS), loaded after first paint
-// so they never block it; until then the system's Japanese font shows.
-void import('./styles/fonts-jp.css');
+// Noto Sans JP only when the interface is Japanese (now or after a switch), never blocking paint.
+loadJapaneseFontWhenNeeded(i18n);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
