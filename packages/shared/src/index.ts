@@ -15,3 +15,4 @@ export * from './live/live.schemas';
 export * from './live/live-topics';
 export * from './settings/settings.schemas';
 export * from './errors/error-codes';
+export * from './app-config/app-config.schemas';

@@ -4,19 +4,19 @@
  * queries and present them here, so a byline looks the same everywhere.
  */
 import type { UserSummary } from '@otakura/shared';
-import type { users } from '../db/schema';
 import { fileUrl } from './file-url';
 
-type UserColumns = typeof users.$inferSelect;
-
-/** The columns a byline needs. */
-export type UserSummaryRow = Pick<
-  UserColumns,
-  'id' | 'name' | 'username' | 'displayUsername' | 'profileImageKey'
->;
+/** The `users` columns a byline needs (camelCase, as Drizzle selects them). */
+export interface UserSummaryRow {
+  id: string;
+  name: string;
+  username: string | null;
+  displayUsername: string | null;
+  profileImageKey: string | null;
+}
 
 /** The username as the user typed it; Better Auth keeps `username` lower-case. */
-export function displayName(row: Pick<UserColumns, 'username' | 'displayUsername'>): string {
+export function displayName(row: Pick<UserSummaryRow, 'username' | 'displayUsername'>): string {
   return row.displayUsername ?? row.username ?? '';
 }
 

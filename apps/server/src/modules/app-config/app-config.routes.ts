@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppConfigResponseSchema } from './app-config.schemas';
+import { AppConfigResponseSchema } from '@otakura/shared';
 import { presentAppConfig } from './app-config.service';
 
 export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {

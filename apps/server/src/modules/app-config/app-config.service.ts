@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config/env';
-import type { AppConfigResponse } from './app-config.schemas';
+import type { AppConfigResponse } from '@otakura/shared';
 
 /** Schemes a browser must never be sent to from a redirect, even if configured by mistake. */
 const UNSAFE_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:']);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { loadConfig } from '../../config/env';
-import { AppConfigResponseSchema } from './app-config.schemas';
+import { AppConfigResponseSchema } from '@otakura/shared';
 import { presentAppConfig } from './app-config.service';
 
 let t: TestApp | undefined;

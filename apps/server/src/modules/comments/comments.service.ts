@@ -16,7 +16,7 @@ import {
 } from '@otakura/shared';
 import { runInTransaction, sqlState, type Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { hasBlocked } from '../settings/settings.repository';
+import { hasBlocked } from '../settings/settings.service';
 import { isId } from '../../lib/ids';
 import type { LiveBus } from '../live/live-bus';
 import { timeCursor } from '../../lib/cursor';

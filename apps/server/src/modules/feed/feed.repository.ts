@@ -7,9 +7,9 @@
  * limited; docs/posts-and-feed.md has the plans).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { SYSTEM_USER_ID } from '@otakura/shared';
 import { queryRows, type Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { visibleUser } from '../../db/visible-user';
 import { postSelect, type PostRow } from '../posts/posts.repository';
 import type { PostCursor, PostSort } from '../../lib/cursor';
 
@@ -123,10 +123,9 @@ function textArray(value: string[] | string | undefined): string[] {
 
 /** A user whose posts may be listed: exists, not banned, not the system account. */
 export async function userListable(db: Db, userId: string): Promise<boolean> {
-  if (userId === SYSTEM_USER_ID) return false;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.banned, false)));
+    .where(and(eq(users.id, userId), visibleUser()));
   return !!row;
 }

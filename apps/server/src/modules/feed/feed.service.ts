@@ -10,7 +10,7 @@ import { isId } from '../../lib/ids';
 import { toPost } from '../posts/posts.mapper';
 import { communityExists, findImages } from '../posts/posts.repository';
 import { postCursor, type PostSort } from '../../lib/cursor';
-import { hasBlocked } from '../settings/settings.repository';
+import { hasBlocked } from '../settings/settings.service';
 import * as repo from './feed.repository';
 
 async function page(

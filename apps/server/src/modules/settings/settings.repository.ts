@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userBlocks, userFollows, users, userSettings } from '../../db/schema';
+import { visibleUser } from '../../db/visible-user';
 
 export type SettingsRow = typeof userSettings.$inferSelect;
 
@@ -37,6 +38,16 @@ export async function findUserForSettings(db: Db, userId: string) {
 
 export async function setNsfwOptIn(db: Db, userId: string, value: boolean): Promise<void> {
   await db.update(users).set({ nsfwOptIn: value }).where(eq(users.id, userId));
+}
+
+/** True when the user exists and may be seen by others (db/visible-user.ts). */
+export async function isVisibleUser(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), visibleUser()))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** True when `blockerId` blocked `blockedId`. */

@@ -13,7 +13,6 @@ import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import { timeCursor } from '../../lib/cursor';
 import { toUserSummary } from '../../lib/user-summary';
-import { findVisibleUser } from '../users/users.repository';
 import * as repo from './settings.repository';
 
 const DEFAULTS = {
@@ -98,7 +97,7 @@ export async function block(db: Db, blockerId: string, userId: string): Promise<
   if (!isId(userId) || userId === SYSTEM_USER_ID) throw userNotFound();
   if (userId === blockerId) throw badRequest('cannot_block_self');
   await runInTransaction(db, async (tx) => {
-    if (!(await findVisibleUser(tx, userId))) throw userNotFound();
+    if (!(await repo.isVisibleUser(tx, userId))) throw userNotFound();
     if (await repo.insertBlock(tx, blockerId, userId)) {
       await repo.removeFollowsBetween(tx, blockerId, userId);
     }
@@ -108,7 +107,7 @@ export async function block(db: Db, blockerId: string, userId: string): Promise<
 
 /** Whether the viewer blocked this user (their profile then offers Unblock). */
 export async function blockState(db: Db, blockerId: string, userId: string): Promise<BlockState> {
-  if (!isId(userId) || !(await findVisibleUser(db, userId))) throw userNotFound();
+  if (!isId(userId) || !(await repo.isVisibleUser(db, userId))) throw userNotFound();
   return { blocked: await repo.hasBlocked(db, blockerId, userId) };
 }
 
@@ -136,6 +135,11 @@ export async function listBlocked(
     nextCursor:
       rows.length > limit && last ? timeCursor.encode({ at: last.cursorAt, id: last.id }) : null,
   };
+}
+
+/** Whether `blockerId` blocked `blockedId` (their posts are hidden from the blocker). */
+export async function hasBlocked(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  return repo.hasBlocked(db, blockerId, blockedId);
 }
 
 /** Whether either user blocked the other (follows and replies between them are refused). */

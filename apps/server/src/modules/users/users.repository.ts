@@ -30,15 +30,13 @@ import {
 } from '../../db/schema';
 import type { Cursor } from '../../lib/cursor';
 import type { UserSummaryRow } from '../../lib/user-summary';
+import { isBannedNow, visibleUser } from '../../db/visible-user';
 import type { UserRow } from './users.mapper';
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
-
-/** Banned now: the flag is set and the ban has not expired. */
-const isBannedNow = sql<boolean>`(${users.banned} and (${users.banExpires} is null or ${users.banExpires} > now()))`;
 
 /**
  * A user others may see: exists, is not the system account, is not banned.
@@ -48,7 +46,7 @@ export async function findVisibleUser(db: Db, id: string): Promise<UserRow | und
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), ne(users.id, SYSTEM_USER_ID), sql`not ${isBannedNow}`))
+    .where(and(eq(users.id, id), visibleUser()))
     .limit(1);
   return row;
 }

@@ -1,25 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { AppConfigResponseSchema, type AppConfigResponse } from '@otakura/shared';
 import { api } from '@/lib/api-client';
 import { appConfigKey } from './settings-keys';
 
-/** The server's `GET /api/app-config` (apps/server/src/modules/app-config). */
-export const AppConfigSchema = z.object({
-  productName: z.string(),
-  productSlug: z.string(),
-  /** In the currency's minor unit (cents for usd). */
-  premiumMonthlyPriceCents: z.number().int().min(0),
-  /** ISO 4217, lower-case. */
-  currency: z.string().length(3),
-  /** Null: never redirect mobile browsers. */
-  mobileAppUrl: z.string().nullable(),
-  contactEmail: z.string(),
-});
-export type AppConfig = z.infer<typeof AppConfigSchema>;
+/** The server's public configuration; the shape is the shared contract's. */
+export type AppConfig = AppConfigResponse;
 
 /** `GET /app-config`: public, no session needed. */
 export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-  return api.get('/app-config', { schema: AppConfigSchema, signal });
+  return api.get('/app-config', { schema: AppConfigResponseSchema, signal });
 }
 
 export const appConfigQueryOptions = () =>

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * `GET /api/app-config`: the public, non-secret part of the server's configuration that the web
- * app needs at run time. Lives here until `@otakura/shared` gains an app-config domain; the web
- * app parses the same shape (features/settings/api/get-app-config.ts).
+ * app needs at run time. The server declares its response with it and the web app parses it
+ * (features/settings/api/get-app-config.ts).
  */
 export const AppConfigResponseSchema = z.object({
   productName: z.string(),
