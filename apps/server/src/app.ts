@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -37,6 +37,8 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes';
 export interface BuildAppOptions {
   /** Pino logger options or false; tests pass false. */
   logger?: boolean | { level: string; transport?: { target: string } };
+  /** Called for every route as it is registered (tests list them all, hidden ones too). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   // External plugins.
   await app.register(errorHandlerPlugin);

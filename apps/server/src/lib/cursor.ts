@@ -24,11 +24,21 @@ const MAX_CURSOR_LENGTH = 2048;
 
 const MICROSECOND_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-/** A microsecond UTC timestamp as PostgreSQL prints it. */
+/**
+ * A microsecond UTC timestamp as PostgreSQL prints it, of a real calendar date from year 1 on
+ * (JS reads `2024-02-30` as March 1 and accepts year 0; PostgreSQL refuses both).
+ */
 export const cursorTimestamp = z
   .string()
   .regex(MICROSECOND_UTC)
-  .refine((at) => !Number.isNaN(Date.parse(at)));
+  .refine((at) => {
+    const ms = Date.parse(at);
+    return (
+      !Number.isNaN(ms) &&
+      !at.startsWith('0000') &&
+      new Date(ms).toISOString().slice(0, 19) === at.slice(0, 19)
+    );
+  });
 /** A row id (UUID). */
 export const cursorId = z.string().refine((id) => isId(id));
 /** A non-negative 32-bit counter (like counts). */

@@ -120,6 +120,13 @@ describe('answers made before routing have the API error shape', () => {
     expect(ApiErrorBodySchema.parse(await res.json()).error.code).toBe('uri_too_long');
   });
 
+  it('gives an error answered without a body the error shape (a plain GET of the live socket)', async () => {
+    const res = await t.http('/api/live');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(ApiErrorBodySchema.parse(await res.json()).error.code).toBe('not_found');
+  });
+
   it('still serves the next request normally', async () => {
     const res = await t.http('/api/health');
     expect(res.status).toBe(200);
@@ -130,16 +137,22 @@ describe('NUL characters in text', () => {
   const nul = 'before\u0000after';
 
   it.each([
-    ['a comment', () => `/api/posts/${postId}/comments`, 'POST', { body: nul }, 'body'],
-    ['a post title', () => '/api/posts', 'POST', { title: nul, communityId: communityId }, 'title'],
+    ['a comment', (): string => `/api/posts/${postId}/comments`, 'POST', { body: nul }, 'body'],
+    [
+      'a post title',
+      (): string => '/api/posts',
+      'POST',
+      { title: nul, communityId: communityId },
+      'title',
+    ],
     [
       'a post body',
-      () => '/api/posts',
+      (): string => '/api/posts',
       'POST',
       { title: 'Fine', body: nul, communityId: communityId },
       'body',
     ],
-    ['an account name', () => '/api/me/account', 'PATCH', { name: nul }, 'name'],
+    ['an account name', (): string => '/api/me/account', 'PATCH', { name: nul }, 'name'],
   ] as const)('in %s answer 400 validation_error naming the field', async (...args) => {
     const [, path, method, json, field] = args;
     const res = await user.http(path(), { method, json });

@@ -13,6 +13,8 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import {
+  errorMessage,
+  isErrorCode,
   tooManyAttemptsMessage,
   UNSTORABLE_TEXT_MESSAGE,
   type ApiErrorBody,
@@ -28,6 +30,20 @@ import { AppError } from '../lib/errors';
  */
 const INVALID_TEXT_SQLSTATES = new Set(['22021', '22P05']);
 
+/** Codes for error answers that came without a body, by status. */
+const EMPTY_ERROR_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+  429: 'rate_limited',
+};
+
 function body(
   code: string,
   message: string,
@@ -42,6 +58,18 @@ function body(
  * client errors → their status, anything else → a logged, masked 500.
  */
 export const errorHandlerPlugin = fp(async function errorHandler(app: FastifyInstance) {
+  // A plugin that answers an error with an empty body (the websocket route to a plain GET, a
+  // bare `reply.code(404).send()`) still answers in the one shape.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 || req.method === 'HEAD') return payload;
+    if (payload !== undefined && payload !== null && payload !== '') return payload;
+    const status = reply.statusCode;
+    const code = EMPTY_ERROR_CODES[status] ?? (status >= 500 ? 'internal_error' : 'bad_request');
+    const message = isErrorCode(code) ? errorMessage(code) : (STATUS_CODES[status] ?? 'Error');
+    void reply.header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(body(code, message));
+  });
+
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
       if (err.retryAfter !== undefined) void reply.header('retry-after', String(err.retryAfter));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config/env';
 import type { Database } from '../db/client';
 import type { Storage } from '../storage/storage';
@@ -26,12 +26,14 @@ export interface TestApp {
 
 /**
  * A real server on a random loopback port over `database`, with local storage in a
- * temp folder. `ownsDatabase`: close the database with the server.
+ * temp folder. `ownsDatabase`: close the database with the server. `buildOptions`:
+ * passed to buildApp (e.g. `onRoute` to list every route).
  */
 export async function startTestServer(
   database: Database,
   env: Record<string, string> = {},
   ownsDatabase = true,
+  buildOptions: Omit<BuildAppOptions, 'logger'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'otakura-test-'));
   const config = loadConfig({
@@ -46,7 +48,7 @@ export async function startTestServer(
     ...env,
   });
   const ctx = createAppContext(config, database, { log: { info: () => {} } });
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { ...buildOptions, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   if (ctx.live.kind === 'postgres') await (ctx.live as PgLiveBus).ready();
   const address = app.server.address();

@@ -218,6 +218,8 @@ function translateMultipartError(err: unknown, maxBytes: number): unknown {
     case 'FST_PROTO_VIOLATION':
       return badRequest('invalid_multipart');
   }
+  // busboy refuses a multipart/form-data content type without a boundary before reading.
+  if (/boundary not found/i.test(message)) return badRequest('invalid_multipart');
   if (
     /Unexpected end of (form|multipart)|terminated early|Premature close|Malformed/i.test(message)
   ) {
