@@ -41,6 +41,11 @@ async function demoContext(viewport: Viewport = 'desktop', theme: 'dark' | 'ligh
 /* ------------------------------------------------------------------------------------------ */
 
 interface PerfSample {
+  /** Chromium's own counters over the whole visit (CDP Performance.getMetrics). */
+  layoutCount: number;
+  recalcStyleCount: number;
+  layoutMs: number;
+  scriptMs: number;
   /** ms from the feed's first answer (responseEnd) to the first card in the DOM, then a frame. */
   firstCardAfterAnswer: number | null;
   /** Long tasks (ms) from the feed's answer until the end (first page and two appended pages). */
@@ -74,6 +79,7 @@ async function measureFeed(ctx: BrowserContext): Promise<PerfSample> {
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Performance.enable');
   await page.goto('/feed');
   await page.locator('article[data-post-id]').first().waitFor({ timeout: 60_000 });
   // Two more pages appended by scrolling.
@@ -110,8 +116,16 @@ async function measureFeed(ctx: BrowserContext): Promise<PerfSample> {
       cards: document.querySelectorAll('article[data-post-id]').length,
     };
   });
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  return result;
+  return {
+    ...result,
+    layoutCount: metric('LayoutCount'),
+    recalcStyleCount: metric('RecalcStyleCount'),
+    layoutMs: Math.round(metric('LayoutDuration') * 1000),
+    scriptMs: Math.round(metric('ScriptDuration') * 1000),
+  };
 }
 
 describe('feed layout performance (CPU 4× slower)', () => {
@@ -160,6 +174,15 @@ async function expectHeaderClear(page: Page) {
     expect(overlaps(b, toolbar), `${name} under the toolbar`).toBe(false);
     expect(b.x >= 0 && b.y >= 0 && b.x + b.width <= viewport.width, name).toBe(true);
   }
+  // Whole names: nothing in the header is cut off (no text wider than its box).
+  const clipped = await dialog
+    .locator('.post-detail__meta')
+    .evaluate((meta) =>
+      [meta, ...meta.querySelectorAll('*')].some(
+        (el) => el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0,
+      ),
+    );
+  expect(clipped, 'a name is cut off').toBe(false);
 }
 
 /** Title of the card at a position of the feed (aria-posinset is the feed order). */
@@ -240,7 +263,7 @@ describe('the feed at 360 px', () => {
       await page.goto('/feed');
       await page.locator('article[data-post-id]').first().waitFor();
       const tabs = await box(page.getByRole('tablist'));
-      const sort = await box(page.getByRole('group', { name: /sort/i }));
+      const sort = await box(page.locator('.feed-view__sort'));
       expect(Math.abs(tabs.y - sort.y), 'same row').toBeLessThan(8);
       expect(tabs.x + tabs.width).toBeLessThanOrEqual(sort.x);
       const overflow = await page.evaluate(
