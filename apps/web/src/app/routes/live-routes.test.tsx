@@ -130,8 +130,10 @@ describe('live on /community/:id', () => {
     const session = await goLive(live);
     const old = makePost({ title: 'Older post' });
     const fresh = makePost({ title: 'Fresh post', id: '0190dddd-0000-7000-8000-000000000002' });
+    const server = { postCount: 12, memberCount: 1234 };
     mockApi({
-      [`GET /api/communities/${COMMUNITY_ID}`]: makeCommunity(),
+      // What the server says now: the live events below change it as they say.
+      [`GET /api/communities/${COMMUNITY_ID}`]: () => makeCommunity(server),
       [`GET /api/communities/${COMMUNITY_ID}/posts`]: page([old]),
       [`GET /api/posts/${fresh.id}`]: fresh,
     });
@@ -144,12 +146,13 @@ describe('live on /community/:id', () => {
         type: 'community.members',
         topic: `community:${COMMUNITY_ID}`,
         communityId: COMMUNITY_ID,
-        memberCount: 2500,
+        memberCount: (server.memberCount = 2500),
       }),
     );
     const counts = within(screen.getByRole('list', { name: 'Community counts' }));
     expect(await counts.findByText('2.5k')).toBeInTheDocument();
 
+    server.postCount = 13;
     act(() =>
       live.emit({
         type: 'post.created',
@@ -165,6 +168,8 @@ describe('live on /community/:id', () => {
       postKeys.list({ kind: 'community', id: COMMUNITY_ID, sort: 'new' }),
     );
     expect(list?.pages[0]?.items.map((p) => p.id)).toEqual([fresh.id, old.id]);
+    // The Posts count is read again.
+    expect(await counts.findByText('13')).toBeInTheDocument();
 
     act(() =>
       live.emit({
@@ -197,8 +202,9 @@ describe('live on /user/:id', () => {
       author,
       id: '0190dddd-0000-7000-8000-000000000003',
     });
+    const server = { followerCount: 41, postCount: 5 };
     mockApi({
-      [`GET /api/users/${AUTHOR_ID}`]: makeProfile({ id: AUTHOR_ID, followerCount: 41 }),
+      [`GET /api/users/${AUTHOR_ID}`]: () => makeProfile({ id: AUTHOR_ID, ...server }),
       [`GET /api/users/${AUTHOR_ID}/posts`]: page([old]),
       [`GET /api/posts/${fresh.id}`]: fresh,
     });
@@ -211,12 +217,13 @@ describe('live on /user/:id', () => {
         type: 'user.followers',
         topic: `profile:${AUTHOR_ID}`,
         userId: AUTHOR_ID,
-        followerCount: 99,
+        followerCount: (server.followerCount = 99),
       }),
     );
     const counts = within(screen.getByRole('list', { name: 'Profile counts' }));
     expect(await counts.findByRole('button', { name: /99\s*Followers/ })).toBeInTheDocument();
 
+    server.postCount = 6;
     act(() =>
       live.emit({
         type: 'post.created',
@@ -227,6 +234,8 @@ describe('live on /user/:id', () => {
       }),
     );
     expect(await screen.findByRole('link', { name: 'Kenji new post' })).toBeInTheDocument();
+    // The Posts count is read again.
+    expect(await counts.findByText('6')).toBeInTheDocument();
 
     act(() =>
       live.emit({

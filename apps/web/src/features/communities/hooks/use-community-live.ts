@@ -7,7 +7,8 @@ import { applyLiveMemberCount } from '../utils/community-cache';
 
 /**
  * Live updates of a community on screen, in one place: watches `community:{id}` and writes
- * `community.members` (the absolute count) into its page and the search lists. Reloads the
+ * `community.members` (the absolute count) into its page and the search lists; a new or deleted
+ * post reloads the community for its Posts count. Reloads the
  * community when a reconnect confirms the topic again. Its posts on the same topic are the posts
  * feature's (`usePostsLive({ communityId })`). An id that is not a UUID watches nothing.
  */
@@ -23,6 +24,16 @@ export function useCommunityLive(communityId: string | null | undefined): void {
       );
     },
   });
+  // A new or deleted post changes the community's Posts count: read it again.
+  const refreshCounts = (event: { topic: string }) => {
+    if (!communityId || event.topic !== liveTopics.community(communityId)) return;
+    void queryClient.invalidateQueries({
+      queryKey: communityKeys.detail(communityId),
+      exact: true,
+    });
+  };
+  useLiveEvent('post.created', refreshCounts);
+  useLiveEvent('post.deleted', refreshCounts);
   useLiveEvent('community.members', (event) => {
     if (event.communityId === communityId) applyLiveMemberCount(queryClient, event);
   });

@@ -39,7 +39,17 @@ async function insertCreatedPost(queryClient: QueryClient, event: PostCreated): 
     { kind: 'community', id: event.communityId, sort: 'new' },
     { kind: 'user', id: event.authorId, sort: 'new' },
   ];
-  const shown = sources.filter((s) => queryClient.getQueryData(postKeys.list(s)) !== undefined);
+  const shown: PostSource[] = [];
+  for (const source of sources) {
+    const queryKey = postKeys.list(source);
+    const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+    if (!query) continue;
+    if (query.state.data !== undefined) shown.push(source);
+    // Its first page is on its way and may have been read before the post existed: ask again.
+    else if (query.state.fetchStatus === 'fetching') {
+      void queryClient.refetchQueries({ queryKey, exact: true }, { cancelRefetch: true });
+    }
+  }
   if (shown.length === 0) return;
   try {
     const post = await queryClient.fetchQuery(postQueryOptions(event.postId));
