@@ -1,9 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { apiError, CHALLENGE, mockApi, type Handler } from '@/features/auth/testing/api-mock';
 import { solveToHeader } from '@/features/auth/utils/solve-challenge';
 import { renderRoute, sessions } from '@/test/render';
+
+// Route chunks load lazily: give a loaded machine time.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('@/features/auth/hooks/use-session', () => ({ useSession: vi.fn() }));
 vi.mock('@/features/auth/utils/solve-challenge', () => ({ solveToHeader: vi.fn() }));
@@ -56,7 +60,7 @@ describe('forgot password page', () => {
       apiError(429, 'rate_limited', 'Too many attempts. Try again in 1200 seconds.', {
         retryAfter: 1200,
       }),
-      'Too many attempts. Try again in 1200 seconds.',
+      'Too many attempts. Try again in 20 minutes.',
     ],
   ])('reports %s instead', async (_, reply, message) => {
     const { user } = setup(reply);

@@ -4,7 +4,6 @@ import { useDocumentTitle } from '@/components/page/page';
 import { useChallenge } from '@/features/auth/api/get-challenge';
 import { useRequestPasswordResetMutation } from '@/features/auth/api/request-password-reset';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
-import { authErrorMessage, fieldErrorsOf } from '@/features/auth/utils/auth-error';
 import { isApiError } from '@/lib/api-client';
 import './auth-page.css';
 
@@ -29,26 +28,16 @@ export default function ForgotPasswordPage() {
   const { t: tc } = useTranslation();
   const challenge = useChallenge();
   const request = useRequestPasswordResetMutation();
-  const [error, setError] = useState<string | null>(null);
-  const [emailError, setEmailError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle(tc('titles.forgotPassword'));
 
+  /** Reportable failures and a malformed address are thrown to the form, which shows them. */
   const submit = async ({ email }: { email: string }) => {
-    setError(null);
-    setEmailError(null);
     setNotice(null);
     try {
       await challenge.run((headers) => request.mutateAsync({ email, headers }));
     } catch (e) {
-      if (isReportable(e)) {
-        setError(authErrorMessage(e, t));
-        return;
-      }
-      if (isApiError(e, 'validation_error')) {
-        setEmailError(fieldErrorsOf<'email'>(e).email ?? t('errors.invalid_email'));
-        return;
-      }
+      if (isReportable(e) || isApiError(e, 'validation_error')) throw e;
     }
     setNotice(t('forgot.sent'));
   };
@@ -59,13 +48,7 @@ export default function ForgotPasswordPage() {
         <h1>{t('forgot.title')}</h1>
         <p className="auth-page__subtitle">{t('forgot.subtitle')}</p>
       </div>
-      <ForgotPasswordForm
-        onSubmit={(values) => void submit(values)}
-        error={error}
-        emailError={emailError}
-        notice={notice}
-        pending={request.isPending}
-      />
+      <ForgotPasswordForm onSubmit={submit} notice={notice} pending={request.isPending} />
     </div>
   );
 }

@@ -46,15 +46,10 @@ export default function LoginPage() {
     await navigate(redirectTarget(location.state), { replace: true });
   };
 
+  /** A failure is thrown to the form, which shows it (spec §8 words). */
   const submitCredentials = async (values: LoginValues) => {
     setError(null);
-    let result;
-    try {
-      result = await signIn.mutateAsync(values);
-    } catch (e) {
-      setError(authErrorMessage(e, t));
-      return;
-    }
+    const result = await signIn.mutateAsync(values);
     if ('twoFactorRedirect' in result && result.twoFactorRedirect) {
       setStep('two-factor');
       return;
@@ -76,8 +71,7 @@ export default function LoginPage() {
         );
         return;
       }
-      setError(authErrorMessage(e, t, { backupCode: method === 'backup' }));
-      return;
+      throw e; // the form says it
     }
     await finish();
   };
@@ -93,17 +87,16 @@ export default function LoginPage() {
       </div>
       {twoFactor ? (
         <TwoFactorForm
-          onSubmit={(values) => void submitCode(values)}
+          onSubmit={submitCode}
           onBack={() => {
             setError(null);
             setStep('credentials');
           }}
-          error={error}
           pending={verifyTotp.isPending || verifyBackup.isPending || finishing}
         />
       ) : (
         <LoginForm
-          onSubmit={(values) => void submitCredentials(values)}
+          onSubmit={submitCredentials}
           error={error}
           notice={notice}
           pending={signIn.isPending || finishing}

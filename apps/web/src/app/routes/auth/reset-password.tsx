@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { refreshSession } from '@/features/auth/api/auth-client';
 import { useResetPasswordMutation } from '@/features/auth/api/reset-password';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
-import { authErrorMessage, fieldErrorsOf } from '@/features/auth/utils/auth-error';
 import type { LoginNoticeState } from '@/features/auth/utils/redirect';
 import { isApiError } from '@/lib/api-client';
 import './auth-page.css';
@@ -28,28 +27,24 @@ export default function ResetPasswordPage() {
   const linkError = params.get('error');
   const reset = useResetPasswordMutation();
   const [problem, setProblem] = useState<LinkProblem | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
   useDocumentTitle(tc('titles.resetPassword'));
 
   const linkProblem: LinkProblem | null =
     problem ?? (linkError === 'TOKEN_EXPIRED' ? 'expired' : linkError || !token ? 'invalid' : null);
 
+  /** A refused password or any other failure is thrown to the form, which shows it. */
   const submit = async ({ newPassword }: { newPassword: string }) => {
     if (!token) return;
-    setError(null);
-    setPasswordError(null);
     try {
       await reset.mutateAsync({ newPassword, token });
     } catch (e) {
       if (isApiError(e, 'invalid_token')) return setProblem('invalid');
       if (isApiError(e, 'expired_token')) return setProblem('expired');
       if (isApiError(e, 'validation_error')) {
-        const fields = fieldErrorsOf<'newPassword' | 'token'>(e);
-        if (fields.token && !fields.newPassword) return setProblem('invalid');
-        return setPasswordError(fields.newPassword ?? e.message);
+        const paths = (e.details ?? []).map((d) => d.path);
+        if (paths.includes('token') && !paths.includes('newPassword')) return setProblem('invalid');
       }
-      return setError(authErrorMessage(e, t));
+      throw e;
     }
     // Every session of the account ended, this browser's too if it was signed in.
     refreshSession();
@@ -85,12 +80,7 @@ export default function ResetPasswordPage() {
         <h1>{t('reset.title')}</h1>
         <p className="auth-page__subtitle">{t('reset.subtitle')}</p>
       </div>
-      <ResetPasswordForm
-        onSubmit={(values) => void submit(values)}
-        error={error}
-        passwordError={passwordError}
-        pending={reset.isPending}
-      />
+      <ResetPasswordForm onSubmit={submit} pending={reset.isPending} />
     </div>
   );
 }

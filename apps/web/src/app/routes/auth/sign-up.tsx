@@ -7,12 +7,10 @@ import { reloadSession } from '@/features/auth/api/auth-client';
 import { useChallenge } from '@/features/auth/api/get-challenge';
 import { useSignUpMutation } from '@/features/auth/api/sign-up';
 import { SignUpForm, type SignUpValues } from '@/features/auth/components/sign-up-form';
-import { authErrorMessage, fieldErrorsOf } from '@/features/auth/utils/auth-error';
+import { authErrorMessage } from '@/features/auth/utils/auth-error';
 import { isApiError } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/product';
 import './auth-page.css';
-
-type FieldErrors = Partial<Record<keyof SignUpValues, string>>;
 
 /**
  * `/signUp` and `/SignUp`. The proof-of-work check is solved in the background while the visitor
@@ -26,14 +24,11 @@ export default function SignUpPage() {
   const { toast } = useToast();
   const challenge = useChallenge();
   const signUp = useSignUpMutation();
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [finishing, setFinishing] = useState(false);
   useDocumentTitle(tc('titles.signUp'));
 
+  /** A failure is toasted, then thrown to the form: field messages under fields, the alert above. */
   const submit = async (values: SignUpValues) => {
-    setError(null);
-    setFieldErrors({});
     try {
       await challenge.run((headers) =>
         signUp.mutateAsync({
@@ -47,16 +42,11 @@ export default function SignUpPage() {
         }),
       );
     } catch (e) {
-      const fields: FieldErrors = fieldErrorsOf<keyof SignUpValues>(e, { name: 'fullName' });
-      if (isApiError(e, 'username_taken')) fields.username = authErrorMessage(e, t);
-      if (isApiError(e, 'email_taken')) fields.email = authErrorMessage(e, t);
       const message = isApiError(e, 'validation_error')
         ? t('signUp.fixFields')
         : authErrorMessage(e, t);
-      setFieldErrors(fields);
-      setError(message);
       toast({ variant: 'error', title: message });
-      return;
+      throw e;
     }
     setFinishing(true);
     await reloadSession();
@@ -69,12 +59,7 @@ export default function SignUpPage() {
         <h1>{t('signUp.title')}</h1>
         <p className="auth-page__subtitle">{t('signUp.subtitle', { product: PRODUCT_NAME })}</p>
       </div>
-      <SignUpForm
-        onSubmit={(values) => void submit(values)}
-        error={error}
-        fieldErrors={fieldErrors}
-        pending={signUp.isPending || finishing}
-      />
+      <SignUpForm onSubmit={submit} pending={signUp.isPending || finishing} />
     </div>
   );
 }

@@ -1,64 +1,79 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RequestPasswordResetInputSchema } from '@otakura/shared';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { isApiError } from '@/lib/api-client';
+import { applyServerError, fieldError, formError } from '@/lib/forms';
+import { authErrorMessage } from '../utils/auth-error';
 import './auth-form.css';
 
+const ForgotSchema = RequestPasswordResetInputSchema.pick({ email: true });
+
 export interface ForgotPasswordFormProps {
-  onSubmit: (values: { email: string }) => void;
-  /** A failure message (spec §2). */
-  error?: string | null;
-  /** A message for the email field itself (a malformed address). */
-  emailError?: string | null;
+  /**
+   * Asks for the link; a rejection is shown on the form: a `validation_error` under the email,
+   * anything else in the message area (spec §2 "a failure message").
+   */
+  onSubmit: (values: { email: string }) => Promise<void> | void;
   /** The neutral confirmation shown after sending, whether or not the address has an account. */
   notice?: string | null;
   pending?: boolean;
 }
 
 /** Spec §2 Forgot password: an email field, a Forgot Password button and a Cancel link to /. */
-export function ForgotPasswordForm({
-  onSubmit,
-  error,
-  emailError,
-  notice,
-  pending = false,
-}: ForgotPasswordFormProps) {
+export function ForgotPasswordForm({ onSubmit, notice, pending = false }: ForgotPasswordFormProps) {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
+  const form = useForm<{ email: string }>({
+    defaultValues: { email: '' },
+    resolver: zodResolver(ForgotSchema),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const email = useWatch({ control: form.control, name: 'email' }) ?? '';
   const messageId = useId();
   const filled = email.trim() !== '';
+  const error = formError(errors);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!filled || pending) return;
-    onSubmit({ email: email.trim() });
-  };
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (e) {
+      applyServerError(form.setError, e, {
+        fields: ['email'],
+        codes: { validation_error: 'email' },
+        message: (err) =>
+          isApiError(err, 'validation_error')
+            ? t('errors.invalid_email')
+            : authErrorMessage(err, t),
+      });
+    }
+  });
 
   return (
     <form
       className="auth-form"
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       aria-describedby={error || notice ? messageId : undefined}
     >
       <Input
         label={t('fields.email')}
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={emailError}
+        {...form.register('email')}
+        error={fieldError(errors.email)}
       />
       <div id={messageId} className={error ? 'auth-form__error' : 'auth-form__notice'} role="alert">
         {error ?? notice}
       </div>
-      <Button type="submit" size="lg" block disabled={!filled} loading={pending}>
+      <Button type="submit" size="lg" block disabled={!filled} loading={pending || isSubmitting}>
         {t('forgot.submit')}
       </Button>
       <p className="auth-form__switch">

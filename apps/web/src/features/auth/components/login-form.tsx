@@ -1,8 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SignInInputSchema } from '@otakura/shared';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { applyServerError, fieldError, formError } from '@/lib/forms';
+import { authErrorMessage } from '../utils/auth-error';
 import { PasswordInput } from './password-input';
 import './auth-form.css';
 
@@ -11,9 +16,12 @@ export interface LoginValues {
   password: string;
 }
 
+const LoginSchema = SignInInputSchema.pick({ email: true, password: true });
+
 export interface LoginFormProps {
-  onSubmit: (values: LoginValues) => void;
-  /** Shown in the error area (spec §8 messages). */
+  /** Signs in; a rejection is shown on the form (its fields, else the error area, spec §8 words). */
+  onSubmit: (values: LoginValues) => Promise<void> | void;
+  /** An error from outside the form (a two-factor step that ended), shown in the error area. */
   error?: string | null;
   /** A neutral message above the fields (for example after a password reset). */
   notice?: string | null;
@@ -23,23 +31,36 @@ export interface LoginFormProps {
 /** Spec §2 Login: Email, password, Login (disabled until both are filled), Forgot password, Sign up, an error area. */
 export function LoginForm({ onSubmit, error, notice, pending = false }: LoginFormProps) {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<LoginValues>({
+    defaultValues: { email: '', password: '' },
+    resolver: zodResolver(LoginSchema),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [email = '', password = ''] = useWatch({
+    control: form.control,
+    name: ['email', 'password'],
+  });
   const errorId = useId();
   const filled = email.trim() !== '' && password !== '';
+  const shownError = formError(errors) ?? error;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!filled || pending) return;
-    onSubmit({ email: email.trim(), password });
-  };
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (e) {
+      applyServerError(form.setError, e, {
+        fields: ['email', 'password'],
+        message: (err) => authErrorMessage(err, t),
+      });
+    }
+  });
 
   return (
     <form
       className="auth-form"
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={shownError ? errorId : undefined}
     >
       {notice ? (
         <p className="auth-form__notice" role="status">
@@ -49,30 +70,28 @@ export function LoginForm({ onSubmit, error, notice, pending = false }: LoginFor
       <Input
         label={t('fields.email')}
         type="email"
-        name="email"
         autoComplete="username"
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        {...form.register('email')}
+        error={fieldError(errors.email)}
       />
       <PasswordInput
         label={t('fields.password')}
-        name="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...form.register('password')}
+        error={fieldError(errors.password)}
       />
       <div className="auth-form__aside">
         <Link to="/forgotPassword">{t('login.forgot')}</Link>
       </div>
       <div id={errorId} className="auth-form__error" role="alert">
-        {error}
+        {shownError}
       </div>
-      <Button type="submit" size="lg" block disabled={!filled} loading={pending}>
+      <Button type="submit" size="lg" block disabled={!filled} loading={pending || isSubmitting}>
         {t('login.submit')}
       </Button>
       <p className="auth-form__switch">

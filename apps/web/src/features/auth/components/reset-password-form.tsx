@@ -1,75 +1,93 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PasswordSchema } from '@otakura/shared';
+import { useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { applyServerError, fieldError, formError } from '@/lib/forms';
+import { authErrorMessage } from '../utils/auth-error';
 import { PasswordInput } from './password-input';
 import './auth-form.css';
 
+interface Values {
+  newPassword: string;
+  confirmPassword: string;
+}
+
 export interface ResetPasswordFormProps {
-  onSubmit: (values: { newPassword: string }) => void;
-  error?: string | null;
-  /** A message for the new password itself (too short, too long). */
-  passwordError?: string | null;
+  /**
+   * Sets the password; a rejection is shown on the form: a `validation_error` under the new
+   * password, anything else in the error area.
+   */
+  onSubmit: (values: { newPassword: string }) => Promise<void> | void;
   pending?: boolean;
 }
 
 /** The page the mailed reset link opens: a new password, typed twice. */
-export function ResetPasswordForm({
-  onSubmit,
-  error,
-  passwordError,
-  pending = false,
-}: ResetPasswordFormProps) {
+export function ResetPasswordForm({ onSubmit, pending = false }: ResetPasswordFormProps) {
   const { t } = useTranslation('auth');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const schema = useMemo(
+    () =>
+      z
+        .object({ newPassword: PasswordSchema, confirmPassword: z.string() })
+        .refine((v) => v.newPassword === v.confirmPassword, {
+          path: ['confirmPassword'],
+          message: t('reset.mismatch'),
+        }),
+    [t],
+  );
+  const form = useForm<Values>({
+    defaultValues: { newPassword: '', confirmPassword: '' },
+    resolver: zodResolver(schema),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [newPassword = '', confirmPassword = ''] = useWatch({
+    control: form.control,
+    name: ['newPassword', 'confirmPassword'],
+  });
   const errorId = useId();
-  const filled = newPassword !== '' && confirm !== '';
+  const filled = newPassword !== '' && confirmPassword !== '';
+  const error = formError(errors);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!filled || pending) return;
-    if (newPassword !== confirm) {
-      setMismatch(true);
-      return;
+  const submit = form.handleSubmit(async ({ newPassword: password }) => {
+    try {
+      await onSubmit({ newPassword: password });
+    } catch (e) {
+      applyServerError(form.setError, e, {
+        fields: ['newPassword'],
+        codes: { validation_error: 'newPassword' },
+        message: (err) => authErrorMessage(err, t),
+      });
     }
-    setMismatch(false);
-    onSubmit({ newPassword });
-  };
+  });
 
   return (
     <form
       className="auth-form"
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       aria-describedby={error ? errorId : undefined}
     >
       <PasswordInput
         label={t('fields.newPassword')}
-        name="newPassword"
         autoComplete="new-password"
         required
-        hint={passwordError ? undefined : t('fields.passwordHint')}
-        error={passwordError}
-        value={newPassword}
-        onChange={(e) => setNewPassword(e.target.value)}
+        hint={errors.newPassword ? undefined : t('fields.passwordHint')}
+        {...form.register('newPassword')}
+        error={fieldError(errors.newPassword)}
       />
       <PasswordInput
         label={t('fields.confirmPassword')}
-        name="confirmPassword"
         autoComplete="new-password"
         required
-        error={mismatch ? t('reset.mismatch') : undefined}
-        value={confirm}
-        onChange={(e) => {
-          setConfirm(e.target.value);
-          if (mismatch) setMismatch(false);
-        }}
+        {...form.register('confirmPassword')}
+        error={fieldError(errors.confirmPassword)}
       />
       <div id={errorId} className="auth-form__error" role="alert">
         {error}
       </div>
-      <Button type="submit" size="lg" block disabled={!filled} loading={pending}>
+      <Button type="submit" size="lg" block disabled={!filled} loading={pending || isSubmitting}>
         {t('reset.submit')}
       </Button>
     </form>

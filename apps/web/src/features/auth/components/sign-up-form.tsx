@@ -1,8 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SignUpInputSchema } from '@otakura/shared';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { isApiError } from '@/lib/api-client';
+import { applyServerError, fieldError, formError } from '@/lib/forms';
+import { authErrorMessage } from '../utils/auth-error';
 import { PasswordInput } from './password-input';
 import './auth-form.css';
 
@@ -13,100 +19,99 @@ export interface SignUpValues {
   password: string;
 }
 
+/** The shared sign-up rules, with the name field called what the form calls it. */
+const SignUpFormSchema = SignUpInputSchema.omit({ name: true }).extend({
+  fullName: SignUpInputSchema.shape.name,
+});
+
+const FIELDS = ['fullName', 'username', 'email', 'password'] as const;
+
 export interface SignUpFormProps {
-  onSubmit: (values: SignUpValues) => void;
-  error?: string | null;
-  /** Per-field messages, from a `validation_error`'s details. */
-  fieldErrors?: Partial<Record<keyof SignUpValues, string>>;
+  /** Signs up; a rejection is shown on the form: its fields, and always the alert (spec §2). */
+  onSubmit: (values: SignUpValues) => Promise<void> | void;
   pending?: boolean;
 }
 
 /** Spec §2 Sign-up: full name, username, email, password, all required; the button waits for all four. */
-export function SignUpForm({ onSubmit, error, fieldErrors, pending = false }: SignUpFormProps) {
+export function SignUpForm({ onSubmit, pending = false }: SignUpFormProps) {
   const { t } = useTranslation('auth');
-  const [values, setValues] = useState<SignUpValues>({
-    fullName: '',
-    username: '',
-    email: '',
-    password: '',
+  const form = useForm<SignUpValues>({
+    defaultValues: { fullName: '', username: '', email: '', password: '' },
+    resolver: zodResolver(SignUpFormSchema),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [fullName = '', username = '', email = '', password = ''] = useWatch({
+    control: form.control,
+    name: [...FIELDS],
   });
   const errorId = useId();
   const filled =
-    values.fullName.trim() !== '' &&
-    values.username.trim() !== '' &&
-    values.email.trim() !== '' &&
-    values.password !== '';
+    fullName.trim() !== '' && username.trim() !== '' && email.trim() !== '' && password !== '';
+  const shownError = formError(errors);
 
-  const set = (key: keyof SignUpValues) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!filled || pending) return;
-    onSubmit({
-      fullName: values.fullName.trim(),
-      username: values.username.trim(),
-      email: values.email.trim(),
-      password: values.password,
-    });
-  };
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (e) {
+      applyServerError(form.setError, e, {
+        fields: FIELDS,
+        rename: { name: 'fullName' },
+        codes: { username_taken: 'username', email_taken: 'email' },
+        message: (err) =>
+          isApiError(err, 'validation_error') ? t('signUp.fixFields') : authErrorMessage(err, t),
+        alwaysFormError: true,
+      });
+    }
+  });
 
   return (
     <form
       className="auth-form"
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={shownError ? errorId : undefined}
     >
       <Input
         label={t('fields.fullName')}
-        name="name"
         autoComplete="name"
         required
-        value={values.fullName}
-        onChange={set('fullName')}
-        error={fieldErrors?.fullName}
+        {...form.register('fullName')}
+        error={fieldError(errors.fullName)}
       />
       <Input
         label={t('fields.username')}
-        name="username"
         autoComplete="username"
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
         required
-        hint={fieldErrors?.username ? undefined : t('fields.usernameHint')}
-        value={values.username}
-        onChange={set('username')}
-        error={fieldErrors?.username}
+        hint={errors.username ? undefined : t('fields.usernameHint')}
+        {...form.register('username')}
+        error={fieldError(errors.username)}
       />
       <Input
         label={t('fields.email')}
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={values.email}
-        onChange={set('email')}
-        error={fieldErrors?.email}
+        {...form.register('email')}
+        error={fieldError(errors.email)}
       />
       <PasswordInput
         label={t('fields.password')}
-        name="password"
         autoComplete="new-password"
         required
-        hint={fieldErrors?.password ? undefined : t('fields.passwordHint')}
-        value={values.password}
-        onChange={set('password')}
-        error={fieldErrors?.password}
+        hint={errors.password ? undefined : t('fields.passwordHint')}
+        {...form.register('password')}
+        error={fieldError(errors.password)}
       />
       <div id={errorId} className="auth-form__error" role="alert">
-        {error}
+        {shownError}
       </div>
-      <Button type="submit" size="lg" block disabled={!filled} loading={pending}>
+      <Button type="submit" size="lg" block disabled={!filled} loading={pending || isSubmitting}>
         {t('signUp.submit')}
       </Button>
       <p className="auth-form__fine-print">

@@ -1,7 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { VerifyBackupCodeInputSchema, VerifyTotpInputSchema } from '@otakura/shared';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { applyServerError, fieldError, formError, zodResolverOf } from '@/lib/forms';
+import { authErrorMessage } from '../utils/auth-error';
 import './auth-form.css';
 
 export type TwoFactorMethod = 'totp' | 'backup';
@@ -12,92 +16,120 @@ export interface TwoFactorValues {
   trustDevice: boolean;
 }
 
+interface FormValues {
+  code: string;
+  trustDevice: boolean;
+}
+
+const SCHEMAS = { totp: VerifyTotpInputSchema, backup: VerifyBackupCodeInputSchema } as const;
+
+/** What is sent: the code without the spaces people copy along. */
+const toInput = (values: FormValues) => ({
+  code: values.code.replace(/\s+/g, ''),
+  trustDevice: values.trustDevice,
+});
+
 export interface TwoFactorFormProps {
-  onSubmit: (values: TwoFactorValues) => void;
+  /** Verifies the code; a rejection is shown on the form (the code field, else the error area). */
+  onSubmit: (values: TwoFactorValues) => Promise<void> | void;
   /** Back to the email and password. */
   onBack: () => void;
-  error?: string | null;
   pending?: boolean;
 }
 
-const TOTP = /^\d{6}$/;
-
 /**
  * The sign-in's second step when two-factor is on: the 6-digit code from the authenticator app,
- * or one of the backup codes.
+ * or one of the backup codes. Verify waits until the shared schema of the method accepts the code.
  */
-export function TwoFactorForm({ onSubmit, onBack, error, pending = false }: TwoFactorFormProps) {
+export function TwoFactorForm({ onSubmit, onBack, pending = false }: TwoFactorFormProps) {
   const { t } = useTranslation('auth');
   const [method, setMethod] = useState<TwoFactorMethod>('totp');
-  const [code, setCode] = useState('');
-  const [trustDevice, setTrustDevice] = useState(false);
+  const form = useForm<FormValues, unknown, { code: string; trustDevice?: boolean }>({
+    defaultValues: { code: '', trustDevice: false },
+    resolver: zodResolverOf(SCHEMAS[method], toInput),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const code = useWatch({ control: form.control, name: 'code' }) ?? '';
   const errorId = useId();
-  const trimmed = code.replace(/\s+/g, '');
-  const ready = method === 'totp' ? TOTP.test(trimmed) : trimmed !== '';
+  const ready = SCHEMAS[method].safeParse(toInput({ code, trustDevice: false })).success;
+  const error = formError(errors);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!ready || pending) return;
-    onSubmit({ method, code: trimmed, trustDevice });
-  };
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit({ method, code: values.code, trustDevice: values.trustDevice ?? false });
+    } catch (e) {
+      applyServerError(form.setError, e, {
+        fields: ['code'],
+        message: (err) => authErrorMessage(err, t, { backupCode: method === 'backup' }),
+      });
+    }
+  });
 
   const switchMethod = () => {
     setMethod((m) => (m === 'totp' ? 'backup' : 'totp'));
-    setCode('');
+    form.reset({ code: '', trustDevice: form.getValues('trustDevice') });
   };
 
   return (
     <form
       className="auth-form"
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       aria-describedby={error ? errorId : undefined}
     >
       <p className="auth-form__subtitle">
         {method === 'totp' ? t('twoFactorStep.subtitle') : t('twoFactorStep.backupSubtitle')}
       </p>
-      {method === 'totp' ? (
-        <Input
-          key="totp"
-          label={t('twoFactorStep.code')}
-          name="code"
-          className="auth-form__code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={6}
-          autoFocus
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-        />
-      ) : (
-        <Input
-          key="backup"
-          label={t('twoFactorStep.backupCode')}
-          name="backupCode"
-          className="auth-form__code"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-      )}
+      <Controller
+        control={form.control}
+        name="code"
+        render={({ field, fieldState }) =>
+          method === 'totp' ? (
+            <Input
+              key="totp"
+              label={t('twoFactorStep.code')}
+              name={field.name}
+              ref={field.ref}
+              className="auth-form__code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              maxLength={6}
+              autoFocus
+              required
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+              error={fieldError(fieldState.error)}
+            />
+          ) : (
+            <Input
+              key="backup"
+              label={t('twoFactorStep.backupCode')}
+              name={field.name}
+              ref={field.ref}
+              className="auth-form__code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              required
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(e.target.value)}
+              error={fieldError(fieldState.error)}
+            />
+          )
+        }
+      />
       <label className="auth-form__check">
-        <input
-          type="checkbox"
-          checked={trustDevice}
-          onChange={(e) => setTrustDevice(e.target.checked)}
-        />
+        <input type="checkbox" {...form.register('trustDevice')} />
         {t('twoFactorStep.trustDevice')}
       </label>
       <div id={errorId} className="auth-form__error" role="alert">
         {error}
       </div>
-      <Button type="submit" size="lg" block disabled={!ready} loading={pending}>
+      <Button type="submit" size="lg" block disabled={!ready} loading={pending || isSubmitting}>
         {t('twoFactorStep.submit')}
       </Button>
       <button type="button" className="auth-form__link-button" onClick={switchMethod}>
