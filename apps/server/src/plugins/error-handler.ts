@@ -14,10 +14,12 @@ import {
 } from 'fastify-type-provider-zod';
 import {
   errorMessage,
+  errorStatus,
   isErrorCode,
   tooManyAttemptsMessage,
   UNSTORABLE_TEXT_MESSAGE,
   type ApiErrorBody,
+  type ErrorCode,
   type FieldIssue,
 } from '@otakura/shared';
 import { sqlState } from '../db/client';
@@ -126,7 +128,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
   FST_ERR_MAX_PARAM_LENGTH: {
     status: 414,
     code: 'uri_too_long',
-    message: 'The address is too long.',
+    message: errorMessage('uri_too_long'),
   },
 };
 
@@ -156,13 +158,11 @@ const REQUEST_LINE_MAX = 8 * 1024;
  */
 export function clientErrorHandler(err: ConnectionError, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  let status = 400;
-  let code = 'bad_request';
+  let code: ErrorCode = 'bad_request';
   let message = 'The request could not be read.';
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    status = 408;
     code = 'request_timeout';
-    message = 'The request took too long to arrive.';
+    message = errorMessage(code);
   } else if (err.code === 'HPE_HEADER_OVERFLOW') {
     // Node hands the bytes it refused as a Buffer (Fastify's type says otherwise).
     const raw: unknown = err.rawPacket;
@@ -171,14 +171,14 @@ export function clientErrorHandler(err: ConnectionError, socket: Socket): void {
       : '';
     const lineEnd = head.indexOf('\r\n');
     const longAddress = /^[A-Z]+ \//.test(head) && (lineEnd === -1 || lineEnd > REQUEST_LINE_MAX);
-    status = longAddress ? 414 : 431;
     code = longAddress ? 'uri_too_long' : 'headers_too_large';
-    message = longAddress ? 'The address is too long.' : 'The request headers are too large.';
+    message = errorMessage(code);
   }
   if (!socket.writable) {
     socket.destroy();
     return;
   }
+  const status = errorStatus(code);
   const json = JSON.stringify(body(code, message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +

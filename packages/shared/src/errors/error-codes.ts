@@ -18,10 +18,14 @@ export const ERROR_CODES = {
     message: 'This request did not come from this site, so it was refused.',
   },
   not_found: { status: 404, message: 'Not found.' },
+  method_not_allowed: { status: 405, message: 'That method is not allowed here.' },
+  request_timeout: { status: 408, message: 'The request took too long to arrive.' },
   payload_too_large: { status: 413, message: 'That is too large.' },
+  uri_too_long: { status: 414, message: 'The address is too long.' },
   unsupported_media_type: { status: 415, message: 'That file type is not supported.' },
   range_not_satisfiable: { status: 416, message: 'That byte range is outside the file.' },
   rate_limited: { status: 429, message: 'Too many attempts. Please try again later.' },
+  headers_too_large: { status: 431, message: 'The request headers are too large.' },
   internal_error: { status: 500, message: 'Something went wrong on our side.' },
 
   // Auth (spec §8 where the spec has the string)
