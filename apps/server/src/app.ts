@@ -24,7 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
-import { feedRoutes } from './modules/feed/feed.routes';
+import { feedRoutes } from './modules/posts/feed.routes';
 import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
 import { communitiesRoutes } from './modules/communities/communities.routes';
 import { trustedOrigins } from './modules/auth/auth';

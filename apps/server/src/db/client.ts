@@ -20,6 +20,7 @@ import type {
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { z } from 'zod';
 import { TIMINGS } from '@otakura/shared';
 import * as schema from './schema';
 
@@ -219,6 +220,20 @@ export async function runInTransaction<T>(
       await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
     }
   }
+}
+
+/**
+ * Rows of a raw SQL query, each checked and typed by `schema` (parsed once per row), so a
+ * column that changes name or type fails loudly here instead of reaching a mapper as
+ * `undefined`. Prefer it to `queryRows` for rows that leave the server.
+ */
+export async function queryParsed<S extends z.ZodType>(
+  db: Db,
+  schema: S,
+  query: SQL,
+): Promise<z.output<S>[]> {
+  const result = (await db.execute(query)) as unknown as { rows: unknown[] };
+  return result.rows.map((row) => schema.parse(row));
 }
 
 /** Rows of a raw SQL query on either engine (both drivers answer `{ rows }`). */

@@ -15,9 +15,6 @@ import { fileUrl } from '../../lib/file-url';
 import { toUserSummary } from '../../lib/user-summary';
 import type { PostImageRow, PostRow, UploadRow } from './posts.repository';
 
-const iso = (value: Date | string) =>
-  (value instanceof Date ? value : new Date(value)).toISOString();
-
 export function toPost(row: PostRow, images: PostImageRow[] = []): Post {
   const type = row.type as PostType;
   return {
@@ -28,16 +25,16 @@ export function toPost(row: PostRow, images: PostImageRow[] = []): Post {
     nsfw: row.nsfw,
     spoiler: row.spoiler,
     community: {
-      id: row.community_id,
-      name: row.community_name,
-      imageUrl: fileUrl(row.community_thumbnail_key ?? row.community_image_key),
+      id: row.communityId,
+      name: row.communityName,
+      imageUrl: fileUrl(row.communityThumbnailKey ?? row.communityImageKey),
     },
     author: toUserSummary({
-      id: row.author_id,
-      name: row.author_name,
-      username: row.author_username,
-      displayUsername: row.author_display_username,
-      profileImageKey: row.author_profile_image_key,
+      id: row.authorId,
+      name: row.authorName,
+      username: row.authorUsername,
+      displayUsername: row.authorDisplayUsername,
+      profileImageKey: row.authorProfileImageKey,
     }),
     images: images.map((img) => ({
       url: fileUrl(img.key)!,
@@ -47,27 +44,27 @@ export function toPost(row: PostRow, images: PostImageRow[] = []): Post {
       placeholder: img.placeholder,
     })),
     video:
-      type === POST_TYPES.video && row.video_key
+      type === POST_TYPES.video && row.videoKey
         ? {
-            url: fileUrl(row.video_key)!,
-            thumbnailUrl: fileUrl(row.thumbnail_key),
-            width: row.video_width,
-            height: row.video_height,
+            url: fileUrl(row.videoKey)!,
+            thumbnailUrl: fileUrl(row.thumbnailKey),
+            width: row.videoWidth,
+            height: row.videoHeight,
           }
         : null,
     link:
       type === POST_TYPES.url && row.url
         ? {
             url: row.url,
-            title: row.url_title,
-            imageUrl: fileUrl(row.url_image_key),
-            siteName: row.url_site_name,
+            title: row.urlTitle,
+            imageUrl: fileUrl(row.urlImageKey),
+            siteName: row.urlSiteName,
           }
         : null,
-    likeCount: Number(row.like_count),
-    commentCount: Number(row.comment_count),
-    likedByMe: Boolean(row.liked_by_me),
-    createdAt: iso(row.created_at),
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    likedByMe: row.likedByMe,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

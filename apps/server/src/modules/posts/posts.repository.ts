@@ -1,65 +1,80 @@
 /**
  * Queries of posts, their images, likes and uploads. Every function takes a `Db`,
  * which may be a transaction. Reads that leave the server go through `POST_SELECT`,
- * so a single post and every feed page carry the same columns (mapped by posts.mapper).
+ * so a single post and every list page carry the same columns (mapped by posts.mapper).
  */
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { z } from 'zod';
+import { queryParsed, type Db } from '../../db/client';
 import { communities, postImages, postLikes, posts, uploads, users } from '../../db/schema';
 
-/** One post with its author, community and the viewer's like, as POST_SELECT returns it. */
-export interface PostRow extends Record<string, unknown> {
-  id: string;
-  type: number;
-  title: string;
-  body: string;
-  nsfw: boolean;
-  spoiler: boolean;
-  url: string | null;
-  url_title: string | null;
-  url_image_key: string | null;
-  url_site_name: string | null;
-  video_key: string | null;
-  thumbnail_key: string | null;
-  video_width: number | null;
-  video_height: number | null;
-  like_count: number;
-  comment_count: number;
-  created_at: Date | string;
+/**
+ * One post with its author, community and the viewer's like, as `postSelect` returns it: the
+ * typed reader of that raw SQL, parsed once per row (`queryParsed`), so the SQL's column names
+ * and this shape cannot drift apart silently.
+ */
+export const PostRowSchema = z.object({
+  id: z.string(),
+  type: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  nsfw: z.boolean(),
+  spoiler: z.boolean(),
+  url: z.string().nullable(),
+  urlTitle: z.string().nullable(),
+  urlImageKey: z.string().nullable(),
+  urlSiteName: z.string().nullable(),
+  videoKey: z.string().nullable(),
+  thumbnailKey: z.string().nullable(),
+  videoWidth: z.number().int().nullable(),
+  videoHeight: z.number().int().nullable(),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  createdAt: z.coerce.date(),
   /** created_at in UTC with microseconds, for cursors (a JS Date has only milliseconds). */
-  cursor_at: string;
-  community_id: string;
-  community_name: string;
-  community_image_key: string | null;
-  community_thumbnail_key: string | null;
-  author_id: string;
-  author_name: string;
-  author_username: string | null;
-  author_display_username: string | null;
-  author_profile_image_key: string | null;
-  liked_by_me: boolean;
-}
+  cursorAt: z.string(),
+  communityId: z.string(),
+  communityName: z.string(),
+  communityImageKey: z.string().nullable(),
+  communityThumbnailKey: z.string().nullable(),
+  authorId: z.string(),
+  authorName: z.string(),
+  authorUsername: z.string().nullable(),
+  authorDisplayUsername: z.string().nullable(),
+  authorProfileImageKey: z.string().nullable(),
+  likedByMe: z.boolean(),
+});
+export type PostRow = z.output<typeof PostRowSchema>;
 
 /**
  * `SELECT <post columns> FROM posts p JOIN users u JOIN communities c`; the caller adds
- * WHERE / ORDER BY / LIMIT (or joins a page of ids first). `likedByMe` is an EXISTS on
- * the post_likes primary key (user_id, post_id), in the same query.
+ * WHERE / ORDER BY / LIMIT (or joins a page of ids first). Columns are named as
+ * `PostRowSchema` reads them. `likedByMe` is an EXISTS on the post_likes primary key
+ * (user_id, post_id), in the same query.
  */
 export function postSelect(viewerId: string): SQL {
   return sql`
     select p.id, p.type, p.title, p.body, p.nsfw, p.spoiler,
-           p.url, p.url_title, p.url_image_key, p.url_site_name,
-           p.video_key, p.thumbnail_key, p.video_width, p.video_height,
-           p.like_count, p.comment_count, p.created_at,
-           to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-           c.id as community_id, c.name as community_name,
-           c.image_key as community_image_key, c.thumbnail_key as community_thumbnail_key,
-           u.id as author_id, u.name as author_name, u.username as author_username,
-           u.display_username as author_display_username, u.profile_image_key as author_profile_image_key,
-           exists (select 1 from post_likes l where l.user_id = ${viewerId}::uuid and l.post_id = p.id) as liked_by_me
+           p.url, p.url_title as "urlTitle", p.url_image_key as "urlImageKey",
+           p.url_site_name as "urlSiteName", p.video_key as "videoKey",
+           p.thumbnail_key as "thumbnailKey", p.video_width as "videoWidth",
+           p.video_height as "videoHeight", p.like_count as "likeCount",
+           p.comment_count as "commentCount", p.created_at as "createdAt",
+           to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt",
+           c.id as "communityId", c.name as "communityName",
+           c.image_key as "communityImageKey", c.thumbnail_key as "communityThumbnailKey",
+           u.id as "authorId", u.name as "authorName", u.username as "authorUsername",
+           u.display_username as "authorDisplayUsername",
+           u.profile_image_key as "authorProfileImageKey",
+           exists (select 1 from post_likes l where l.user_id = ${viewerId}::uuid and l.post_id = p.id) as "likedByMe"
     from posts p
     join users u on u.id = p.user_id
     join communities c on c.id = p.community_id`;
+}
+
+/** Rows of a query built on `postSelect`, read through `PostRowSchema`. */
+export function readPostRows(db: Db, query: SQL): Promise<PostRow[]> {
+  return queryParsed(db, PostRowSchema, query);
 }
 
 /** A visible (not deleted) post as the viewer sees it. */
@@ -68,7 +83,7 @@ export async function findPostRow(
   postId: string,
   viewerId: string,
 ): Promise<PostRow | undefined> {
-  const [row] = await queryRows<PostRow>(
+  const [row] = await readPostRows(
     db,
     sql`${postSelect(viewerId)} where p.id = ${postId}::uuid and p.deleted_at is null`,
   );

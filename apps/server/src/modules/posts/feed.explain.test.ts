@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { createTestDatabase } from '../../test/db';
 import type { PostCursor } from '../../lib/cursor';
-import { feedQuery, followedSources, type FeedSource } from './feed.repository';
+import { feedQuery, followedSources, listPostRows, type FeedSource } from './feed.repository';
+import type { PostRow } from './posts.repository';
 
 async function plan(db: Db, query: SQL, analyze = false): Promise<string> {
   const rows = await queryRows<Record<string, string>>(
@@ -24,7 +25,7 @@ describe('feed query plans', () => {
   let db: Db;
   let viewer: string;
   let community: string;
-  let following: FeedSource;
+  let following: Extract<FeedSource, { kind: 'following' }>;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -142,32 +143,23 @@ describe('feed query plans', () => {
     for (const [name, source] of sources) {
       for (const sort of ['new', 'top'] as const) {
         const times: number[] = [];
-        let rows: {
-          id: string;
-          like_count: number;
-          cursor_at: string;
-          community_id: string;
-          author_id: string;
-        }[] = [];
+        let rows: PostRow[] = [];
         // Timed runs only when printing them; otherwise one run is the check.
         for (let i = 0; i < (show ? 30 : 1); i++) {
           const start = performance.now();
-          rows = await queryRows(db, feedQuery(viewer, source, sort, undefined, 25));
+          rows = await listPostRows(db, viewer, source, sort, undefined, 25);
           times.push(performance.now() - start);
         }
         expect(rows, `${name} ${sort}`).toHaveLength(25);
         expect(new Set(rows.map((r) => r.id)).size).toBe(25);
         const key = (r: (typeof rows)[number]) =>
-          [sort === 'top' ? String(r.like_count).padStart(6, '0') : '', r.cursor_at, r.id].join(
-            '|',
-          );
+          [sort === 'top' ? String(r.likeCount).padStart(6, '0') : '', r.cursorAt, r.id].join('|');
         const keys = rows.map(key);
         expect(keys, `${name} ${sort} is in order`).toEqual([...keys].sort().reverse());
-        if (name === 'community')
-          expect(rows.every((r) => r.community_id === community)).toBe(true);
+        if (name === 'community') expect(rows.every((r) => r.communityId === community)).toBe(true);
         if (name === 'following') {
           expect(
-            rows.every((r) => followedIds.has(r.community_id) || followedIds.has(r.author_id)),
+            rows.every((r) => followedIds.has(r.communityId) || followedIds.has(r.authorId)),
           ).toBe(true);
         }
         if (show) {

@@ -7,11 +7,11 @@ import type { ListFeedQuery, ListPostsQuery, PostPage } from '@otakura/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { isId } from '../../lib/ids';
-import { toPost } from '../posts/posts.mapper';
-import { communityExists, findImages } from '../posts/posts.repository';
 import { postCursor, type PostSort } from '../../lib/cursor';
 import { hasBlocked } from '../settings/settings.service';
 import * as repo from './feed.repository';
+import { toPost } from './posts.mapper';
+import { communityExists, findImages } from './posts.repository';
 
 async function page(
   db: Db,
@@ -31,8 +31,8 @@ async function page(
     rows.length > query.limit && last
       ? postCursor.encode(
           query.sort === 'new'
-            ? { sort: 'new', at: last.cursor_at, id: last.id }
-            : { sort: 'top', likes: Number(last.like_count), at: last.cursor_at, id: last.id },
+            ? { sort: 'new', at: last.cursorAt, id: last.id }
+            : { sort: 'top', likes: last.likeCount, at: last.cursorAt, id: last.id },
         )
       : null;
   return { items: shown.map((r) => toPost(r, images.get(r.id))), nextCursor };

@@ -7,11 +7,12 @@
  * limited; docs/posts-and-feed.md has the plans).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { z } from 'zod';
+import { queryParsed, type Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { visibleUser } from '../../db/visible-user';
-import { postSelect, type PostRow } from '../posts/posts.repository';
 import type { PostCursor, PostSort } from '../../lib/cursor';
+import { postSelect, readPostRows, type PostRow } from './posts.repository';
 
 export type FeedSource =
   | { kind: 'all' }
@@ -50,7 +51,7 @@ export async function listPostRows(
   cursor: PostCursor | undefined,
   limit: number,
 ): Promise<PostRow[]> {
-  return queryRows<PostRow>(db, feedQuery(viewerId, source, sort, cursor, limit));
+  return readPostRows(db, feedQuery(viewerId, source, sort, cursor, limit));
 }
 
 /** The SQL of one page (exported for EXPLAIN in tests and docs). */
@@ -99,26 +100,27 @@ export function feedQuery(
     order by ${orderBy(sort, 'p')}`;
 }
 
-/** What the viewer follows: communities they are a member of, users they follow. */
+const FollowedSourcesSchema = z.object({
+  communityIds: z.array(z.string()),
+  userIds: z.array(z.string()),
+});
+
+/**
+ * What the viewer follows: communities they are a member of, users they follow. The ids come
+ * back as JSON arrays (`json_agg`), which both drivers parse, so no array literal is read by hand.
+ */
 export async function followedSources(
   db: Db,
   userId: string,
 ): Promise<{ communityIds: string[]; userIds: string[] }> {
-  const [row] = await queryRows<{ community_ids: string[] | string; user_ids: string[] | string }>(
+  const [row] = await queryParsed(
     db,
+    FollowedSourcesSchema,
     sql`select
-      coalesce((select array_agg(m.community_id::text) from community_members m where m.user_id = ${userId}::uuid), '{}'::text[]) as community_ids,
-      coalesce((select array_agg(f.followee_id::text) from user_follows f where f.follower_id = ${userId}::uuid), '{}'::text[]) as user_ids`,
+      coalesce((select json_agg(m.community_id) from community_members m where m.user_id = ${userId}::uuid), '[]'::json) as "communityIds",
+      coalesce((select json_agg(f.followee_id) from user_follows f where f.follower_id = ${userId}::uuid), '[]'::json) as "userIds"`,
   );
-  return { communityIds: textArray(row?.community_ids), userIds: textArray(row?.user_ids) };
-}
-
-/** A text[] as either driver answers it (parsed, or as the `{a,b}` literal). */
-function textArray(value: string[] | string | undefined): string[] {
-  if (!value) return [];
-  if (Array.isArray(value)) return value;
-  const inner = value.replace(/^\{|\}$/g, '');
-  return inner ? inner.split(',').map((v) => v.replace(/^"|"$/g, '')) : [];
+  return row ?? { communityIds: [], userIds: [] };
 }
 
 /** A user whose posts may be listed: exists, not banned, not the system account. */
