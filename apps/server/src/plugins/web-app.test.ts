@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema } from '@otakura/shared';
+import { ApiErrorBodySchema, CommunityPageSchema } from '@otakura/shared';
 import { buildTestApp, type TestApp } from '../test/app';
-import { createUser } from '../test/factories';
+import { createCommunity, createUser } from '../test/factories';
 
 let t: TestApp;
 let webDir: string;
@@ -148,6 +148,25 @@ describe('API answers compressed on the fly', () => {
     expect(res.headers['vary']).toMatch(/accept-encoding/i);
     const doc = JSON.parse(decode(res)) as { openapi: string };
     expect(doc.openapi).toMatch(/^3\./);
+  });
+
+  it("compresses a module's JSON answer (a page of communities) the same way", async () => {
+    for (let i = 0; i < 30; i++) await createCommunity(t, { about: `About ${i}` });
+    const user = await createUser(t);
+    for (const [accept, encoding] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const res = await rawGet('/api/communities?limit=30', {
+        'accept-encoding': accept,
+        cookie: user.cookie,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      const page = CommunityPageSchema.parse(JSON.parse(decode(res)));
+      expect(page.items).toHaveLength(30);
+    }
   });
 
   it('sends JSON raw to a client that accepts no encoding', async () => {
