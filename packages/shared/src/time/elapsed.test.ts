@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentElapsedLabel, feedElapsedLabel } from './elapsed';
+import { commentElapsedLabel, feedElapsed, feedElapsedLabel } from './elapsed';
 
 describe('feedElapsedLabel', () => {
   it.each([
@@ -19,6 +19,17 @@ describe('feedElapsedLabel', () => {
 
   it('treats clock skew into the future as just now', () => {
     expect(feedElapsedLabel(-5)).toBe('Seconds Ago');
+  });
+});
+
+describe('feedElapsed', () => {
+  it('gives the unit and whole count the label is made of', () => {
+    expect(feedElapsed(10)).toEqual({ unit: 'seconds', count: 0 });
+    expect(feedElapsed(119)).toEqual({ unit: 'minute', count: 1 });
+    expect(feedElapsed(5 * 3600 + 59)).toEqual({ unit: 'hour', count: 5 });
+    expect(feedElapsed(2 * 86_400)).toEqual({ unit: 'day', count: 2 });
+    expect(feedElapsed(3 * 604_800)).toEqual({ unit: 'week', count: 3 });
+    expect(feedElapsed(-1)).toEqual({ unit: 'seconds', count: 0 });
   });
 });
 

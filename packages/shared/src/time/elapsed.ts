@@ -3,21 +3,33 @@ const HOUR = 3600;
 const DAY = 86_400;
 const WEEK = 604_800;
 
-/**
- * Feed card label (spec §4): "Seconds Ago" under a minute, then Minutes, Hours,
- * Days under a week, Weeks beyond. `seconds` is the elapsed time in seconds.
- */
-export function feedElapsedLabel(seconds: number): string {
-  const s = Math.max(0, seconds);
-  if (s < MINUTE) return 'Seconds Ago';
-  if (s < HOUR) return plural(Math.floor(s / MINUTE), 'Minute');
-  if (s < DAY) return plural(Math.floor(s / HOUR), 'Hour');
-  if (s < WEEK) return plural(Math.floor(s / DAY), 'Day');
-  return plural(Math.floor(s / WEEK), 'Week');
+export type FeedElapsedUnit = 'seconds' | 'minute' | 'hour' | 'day' | 'week';
+
+/** A feed card's elapsed time as a unit and a whole count (`seconds` has count 0). */
+export interface FeedElapsed {
+  unit: FeedElapsedUnit;
+  count: number;
 }
 
-function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? '' : 's'} Ago`;
+/**
+ * Feed card time (spec §4): seconds under a minute, then minutes, hours, days under a week,
+ * weeks beyond. `seconds` is the elapsed time in seconds. The web words it in its language.
+ */
+export function feedElapsed(seconds: number): FeedElapsed {
+  const s = Math.max(0, seconds);
+  if (s < MINUTE) return { unit: 'seconds', count: 0 };
+  if (s < HOUR) return { unit: 'minute', count: Math.floor(s / MINUTE) };
+  if (s < DAY) return { unit: 'hour', count: Math.floor(s / HOUR) };
+  if (s < WEEK) return { unit: 'day', count: Math.floor(s / DAY) };
+  return { unit: 'week', count: Math.floor(s / WEEK) };
+}
+
+/** The spec's English feed label: "Seconds Ago", "1 Minute Ago", "5 Hours Ago", … */
+export function feedElapsedLabel(seconds: number): string {
+  const { unit, count } = feedElapsed(seconds);
+  if (unit === 'seconds') return 'Seconds Ago';
+  const word = unit[0]!.toUpperCase() + unit.slice(1);
+  return `${count} ${word}${count === 1 ? '' : 's'} Ago`;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { formatFeedElapsed } from '@/lib/elapsed';
 import { formatDate } from '@/lib/i18n';
-import { useNow } from '../hooks/use-now';
-import { translateFeedElapsed } from '../utils/elapsed';
+import { useNow } from '@/lib/use-now';
 
 /** "5 Minutes Ago" (spec §4 feed labels), with the exact date on hover and for machines. */
 export function ElapsedTime({ createdAt, className }: { createdAt: string; className?: string }) {
-  const { t } = useTranslation('posts');
+  useTranslation(); // re-render when the language changes
   const now = useNow();
   return (
     <time
@@ -13,7 +13,7 @@ export function ElapsedTime({ createdAt, className }: { createdAt: string; class
       dateTime={createdAt}
       title={formatDate(createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
     >
-      {translateFeedElapsed(t, createdAt, now)}
+      {formatFeedElapsed(createdAt, now)}
     </time>
   );
 }
