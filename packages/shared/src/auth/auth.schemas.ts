@@ -109,12 +109,55 @@ export const ResetPasswordInputSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
-/** POST /api/auth/send-verification-email (at most one mail per account every 3 minutes). */
+/**
+ * POST /api/auth/send-verification-email (at most one mail per account every 3 minutes).
+ * `automatic: true` (signed in; the web's send on arrival): when a mail went out within the
+ * cooldown it sends nothing and answers `sent: false` with the seconds left, never 429.
+ */
 export const SendVerificationEmailInputSchema = z.object({
   email: EmailSchema,
   callbackURL: safeText().max(2048).optional(),
+  automatic: z.boolean().optional(),
 });
 export type SendVerificationEmailInput = z.infer<typeof SendVerificationEmailInputSchema>;
+
+export const SendVerificationEmailResultSchema = z.object({
+  status: z.literal(true),
+  /** False: an automatic send found a mail sent within the cooldown and sent nothing. */
+  sent: z.boolean(),
+  /** Seconds until the next mail may be asked for (the resend button waits this long). */
+  retryAfter: z.number().int().nonnegative(),
+});
+export type SendVerificationEmailResult = z.infer<typeof SendVerificationEmailResultSchema>;
+
+/**
+ * The one answer to a sign-up whose input is valid and whose username is free, whether the
+ * email is new (a verification mail goes out) or already has an account (its owner is told
+ * someone tried): nobody learns from it which emails have accounts. No session is set; the
+ * mailed link signs the browser in.
+ */
+export const SIGN_UP_CHECK_INBOX_MESSAGE =
+  'Check your inbox: we have sent you an email to finish signing up.';
+
+export const SignUpResultSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+});
+export type SignUpResult = z.infer<typeof SignUpResultSchema>;
+
+/**
+ * POST /api/auth/change-password (signed in). Every other session of the account ends,
+ * whatever `revokeOtherSessions` says (it is accepted and ignored).
+ */
+export const ChangePasswordInputSchema = z.object({
+  currentPassword: z
+    .string({ message: 'Please enter your current password.' })
+    .min(1, 'Please enter your current password.')
+    .max(1024),
+  newPassword: PasswordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
 /**
  * POST /api/auth/update-user: the account fields Better Auth keeps (other fields are

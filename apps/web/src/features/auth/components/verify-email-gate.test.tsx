@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshSession } from '@/features/auth/api/auth-client';
 import { renderRoute, sessions } from '@/test/render';
-import { apiError, mockApi, type Handler } from '../testing/api-mock';
+import { apiError, mockApi, type Handler, type MockCall } from '../testing/api-mock';
 import { mockSessionStore } from '../testing/session-store';
 import { VERIFY_POLL_MS } from './verify-email-gate';
 
@@ -14,6 +14,7 @@ vi.mock('@/features/auth/api/auth-client', () => ({
 }));
 
 const SEND = 'POST /api/auth/send-verification-email';
+const isAutomatic = (call: MockCall) => (call.body as { automatic?: boolean }).automatic === true;
 let userCount = 0;
 
 function setup(send: Handler) {
@@ -36,7 +37,7 @@ describe('email verification gate', () => {
   });
 
   it('blocks the app with a modal that cannot be dismissed, and mails a link once on arrival', async () => {
-    const { api, id, user } = setup({ body: { status: true } });
+    const { api, id, user } = setup({ body: { status: true, sent: true, retryAfter: 0 } });
     const dialog = await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
     expect(dialog).toHaveTextContent(`${id}@example.com`);
     expect(within(dialog).getByRole('button', { name: 'Resend Verification Email' })).toBeEnabled();
@@ -49,28 +50,69 @@ describe('email verification gate', () => {
     expect(api.callsTo(SEND)[0]?.body).toEqual({
       email: `${id}@example.com`,
       callbackURL: '/feed',
+      automatic: true,
     });
   });
 
-  it('ignores the rate limit on the automatic mail, and shows the wait when Resend is pressed', async () => {
-    const { api, user } = setup(
-      apiError(429, 'rate_limited', 'Too many attempts. Try again in 170 seconds.', {
-        retryAfter: 170,
-      }),
+  it('asks for the automatic mail once on arrival and, when one went out recently, counts the wait down on a disabled button', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = setup({ body: { status: true, sent: false, retryAfter: 83 } });
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
+    await waitFor(() => expect(api.callsTo(SEND)).toHaveLength(1));
+    expect(api.callsTo(SEND)[0]?.body).toMatchObject({ automatic: true });
+    const button = await within(dialog).findByRole('button', { name: 'Resend in 1:23' });
+    expect(button).toBeDisabled();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(within(dialog).getByRole('button', { name: 'Resend in 1:22' })).toBeDisabled();
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(within(dialog).getByRole('button', { name: 'Resend in 0:22' })).toBeDisabled();
+    act(() => {
+      vi.advanceTimersByTime(22_000);
+    });
+    expect(within(dialog).getByRole('button', { name: 'Resend Verification Email' })).toBeEnabled();
+    // Nothing more was asked of the server while it waited.
+    expect(api.callsTo(SEND)).toHaveLength(1);
+  });
+
+  it('after a resend, waits out the cooldown the server gives', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api, user } = setup((call) =>
+      isAutomatic(call)
+        ? { body: { status: true, sent: false, retryAfter: 0 } }
+        : { body: { status: true, sent: true, retryAfter: 180 } },
     );
     const dialog = await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
     await waitFor(() => expect(api.callsTo(SEND)).toHaveLength(1));
-    expect(within(dialog).queryByRole('alert')).toBeNull();
-
     await user.click(within(dialog).getByRole('button', { name: 'Resend Verification Email' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Too many attempts. Try again in 2 minutes 50 seconds.',
+    expect(await within(dialog).findByRole('button', { name: 'Resend in 3:00' })).toBeDisabled();
+    expect(api.callsTo(SEND)[1]?.body).toEqual({
+      email: expect.stringContaining('@example.com'),
+      callbackURL: '/feed',
+    });
+  });
+
+  it('turns a 429 on Resend into the countdown', async () => {
+    const { api, user } = setup((call) =>
+      isAutomatic(call)
+        ? { body: { status: true, sent: false, retryAfter: 0 } }
+        : apiError(429, 'rate_limited', 'Too many attempts. Try again in 2 minutes 50 seconds.', {
+            retryAfter: 170,
+          }),
     );
-    expect(api.callsTo(SEND)).toHaveLength(2);
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
+    await waitFor(() => expect(api.callsTo(SEND)).toHaveLength(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Resend Verification Email' }));
+    expect(await within(dialog).findByRole('button', { name: 'Resend in 2:50' })).toBeDisabled();
   });
 
   it('confirms a resent mail', async () => {
-    const { user } = setup({ body: { status: true } });
+    const { user } = setup({ body: { status: true, sent: true, retryAfter: 0 } });
     const dialog = await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
     await user.click(within(dialog).getByRole('button', { name: 'Resend Verification Email' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
@@ -79,7 +121,7 @@ describe('email verification gate', () => {
   });
 
   it('goes away without a reload once the session says the email is verified (on focus)', async () => {
-    const { store, id } = setup({ body: { status: true } });
+    const { store, id } = setup({ body: { status: true, sent: true, retryAfter: 0 } });
     await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
     vi.mocked(refreshSession).mockImplementation(() =>
       store.set(sessions.signedIn({ id, emailVerified: true })),
@@ -94,7 +136,7 @@ describe('email verification gate', () => {
 
   it('checks the session every 5 seconds while it waits', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    setup({ body: { status: true } });
+    setup({ body: { status: true, sent: true, retryAfter: 0 } });
     await screen.findByRole('dialog', { name: 'Verify Your Email Address' });
     vi.mocked(refreshSession).mockClear();
 

@@ -1,6 +1,7 @@
+import { formatCountdown } from '@otakura/shared';
 import { MailCheck } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
@@ -19,8 +20,25 @@ import './verify-email-gate.css';
 /** How often the session is fetched again while the modal waits for the link to be opened. */
 export const VERIFY_POLL_MS = 5000;
 
-/** Accounts that already got their automatic mail in this page load (once, not on every mount). */
-const autoSent = new Set<string>();
+/** A countdown in whole seconds: `start(n)` counts down from n to 0, once a second. */
+function useCountdown(): [seconds: number, start: (seconds: number) => void] {
+  const [until, setUntil] = useState<number | null>(null);
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (until === null) return;
+    const timer = window.setInterval(() => {
+      const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      setSeconds(left);
+      if (left === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  const start = useCallback((from: number) => {
+    setUntil(Date.now() + from * 1000);
+    setSeconds(Math.max(0, Math.ceil(from)));
+  }, []);
+  return [seconds, start];
+}
 
 /**
  * Spec §2: while the signed-in user's email is unverified, the modal 'Verify Your Email Address'
@@ -39,14 +57,24 @@ function VerifyEmailModal({ userId, email }: { userId: string; email: string }) 
   const resend = useSendVerificationEmailMutation();
   const signOut = useSignOut();
   const [message, setMessage] = useState<{ kind: 'sent' | 'error'; text: string } | null>(null);
+  // When the server allows the next mail: the button waits with a countdown until then.
+  const [waitSeconds, startWait] = useCountdown();
+  const waiting = waitSeconds > 0;
 
   // Spec: a verification mail is sent automatically when the email is unverified. The server
-  // allows one per 3 minutes (the sign-up mail counts), so a refusal here is expected and silent.
+  // decides: it sends once per cooldown (the sign-up mail counts) and otherwise sends nothing,
+  // answering the time left, which the button then counts down.
   useEffect(() => {
-    if (autoSent.has(userId)) return;
-    autoSent.add(userId);
-    sendVerificationEmail(email).catch(() => undefined);
-  }, [userId, email]);
+    let live = true;
+    sendVerificationEmail(email, { automatic: true })
+      .then((result) => {
+        if (live) startWait(result.retryAfter);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [userId, email, startWait]);
 
   // The link is opened in another tab or on another device: notice it without a reload.
   useEffect(() => {
@@ -66,11 +94,17 @@ function VerifyEmailModal({ userId, email }: { userId: string; email: string }) 
   const onResend = async () => {
     setMessage(null);
     try {
-      await resend.mutateAsync(email);
+      const result = await resend.mutateAsync(email);
       setMessage({ kind: 'sent', text: t('verify.sent') });
+      startWait(result.retryAfter);
     } catch (error) {
       if (isApiError(error, 'email_already_verified')) {
         refreshSession();
+        return;
+      }
+      // Limited (another tab sent one): the button counts the wait down instead of a message.
+      if (isApiError(error, 'rate_limited') && error.retryAfter) {
+        startWait(error.retryAfter);
         return;
       }
       setMessage({ kind: 'error', text: authErrorMessage(error, t) });
@@ -117,8 +151,16 @@ function VerifyEmailModal({ userId, email }: { userId: string; email: string }) 
           >
             {message?.text}
           </div>
-          <Button size="lg" block loading={resend.isPending} onClick={() => void onResend()}>
-            {t('verify.resend')}
+          <Button
+            size="lg"
+            block
+            loading={resend.isPending}
+            disabled={waiting}
+            onClick={() => void onResend()}
+          >
+            {waiting
+              ? t('verify.resendIn', { time: formatCountdown(waitSeconds) })
+              : t('verify.resend')}
           </Button>
           <p className="verify-gate__waiting" aria-hidden="true">
             <span className="verify-gate__pulse" />
