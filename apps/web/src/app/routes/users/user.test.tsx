@@ -17,8 +17,9 @@ vi.mock('@/features/auth/api/auth-client', () => ({
   refreshSession: vi.fn(),
 }));
 
-// A busy 2-core machine renders the first route slowly.
+// A busy 2-core machine renders the first route slowly: waits, and the tests around them, get time.
 configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 // The pages are lazy chunks: load them once up front so the first test is not slowed by it.
 beforeAll(async () => {
