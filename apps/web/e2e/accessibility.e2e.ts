@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './a11y';
-import { baseUrl, launchBrowser, newContext, screenshot } from './browser';
+import { captureScreen, launchBrowser, newContext, signedInPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,16 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signedInContext(theme: 'dark' | 'light', viewport: 'desktop' | 'phone') {
-  const ctx = await newContext(browser, { theme, viewport });
-  const res = await ctx.request.post('/api/auth/sign-in/email', {
-    data: { email: 'demo@otakura.local', password: 'otakura-demo' },
-    headers: { origin: baseUrl },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ctx;
-}
 
 describe('accessibility (axe-core: no serious or critical violations)', () => {
   it.each(['dark', 'light'] as const)('the login page, %s theme', async (theme) => {
@@ -36,8 +26,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     ['light', 'desktop'],
     ['dark', 'phone'],
   ] as const)('the feed and the post modal, %s theme, %s', async (theme, viewport) => {
-    const ctx = await signedInContext(theme, viewport);
-    const page = await ctx.newPage();
+    const { ctx, page } = await signedInPage(browser, { theme, viewport });
     await page.goto('/feed');
     await page.getByRole('tab', { name: 'All' }).click();
     const card = page.getByRole('article').first();
@@ -49,8 +38,10 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await dialog.getByRole('heading', { name: 'Comments', exact: true }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `a11y-post-modal-${viewport}-${theme}`);
+    await captureScreen(page, `a11y-post-modal-${viewport}-${theme}`, {
+      expectVisible: dialog,
+      axe: true,
+    });
     await ctx.close();
   });
 });

@@ -1,14 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  captureScreen,
   launchBrowser,
   newContext,
-  screenshot,
   viewports,
+  waitForMailLink,
   type Viewport,
 } from './browser';
 
@@ -19,7 +18,6 @@ import {
  * and phone, land in e2e-screens/.
  */
 
-const dataDir = process.env.E2E_DATA_DIR;
 const THEMES = ['dark', 'light'] as const;
 const VIEWPORTS: Viewport[] = ['desktop', 'phone'];
 
@@ -30,37 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// ---- Mail from the outbox ---------------------------------------------------------------------
-
-/** The text of an .eml with quoted-printable soft breaks and escapes undone. */
-function decodeEml(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** Waits for a mail to `to` in DATA_DIR/outbox whose text matches `pattern`, and returns the match. */
-async function waitForMailLink(to: string, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (run through npm run test:e2e)');
-  const outbox = path.join(dataDir, 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (existsSync(outbox)) {
-      for (const file of readdirSync(outbox)
-        .filter((f) => f.endsWith('.eml'))
-        .sort()
-        .reverse()) {
-        const text = decodeEml(readFileSync(path.join(outbox, file), 'utf8'));
-        if (!text.includes(to)) continue;
-        const match = pattern.exec(text);
-        if (match) return match[0].replace(/&amp;/g, '&');
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${pattern}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 // ---- TOTP (RFC 6238), to answer the two-factor step like an authenticator app ------------------
 
@@ -100,16 +67,19 @@ async function setTheme(page: Page, theme: 'dark' | 'light') {
   await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
 }
 
-/** Every theme × viewport of the current page, named `<name>-<viewport>-<theme>`. */
-async function shootAll(page: Page, name: string, ready: () => Promise<unknown>) {
+/** Every theme × viewport of the current screen, named `<name>-<viewport>-<theme>`; `subject` is what it shows. */
+async function shootAll(page: Page, name: string, subject: Locator) {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewports[viewport]);
     for (const theme of THEMES) {
       await setTheme(page, theme);
-      await ready();
+      await subject.waitFor();
       // Let entrance animations finish.
       await page.waitForTimeout(300);
-      await screenshot(page, `${name}-${viewport}-${theme}`);
+      await captureScreen(page, `${name}-${viewport}-${theme}`, {
+        expectVisible: subject,
+        axe: true,
+      });
     }
   }
   await page.setViewportSize(viewports.desktop);
@@ -156,21 +126,23 @@ describe('accounts in the browser', () => {
         const ctx = await newContext(browser, { viewport, theme });
         const page = await ctx.newPage();
 
-        await page.goto('/login');
-        await page.getByRole('button', { name: 'Login' }).waitFor();
-        await screenshot(page, `auth-login-${viewport}-${theme}`);
-
-        await page.goto('/signUp');
-        await page.getByRole('button', { name: 'Sign Up' }).waitFor();
-        await screenshot(page, `auth-signup-${viewport}-${theme}`);
-
-        await page.goto('/forgotPassword');
-        await page.getByRole('button', { name: 'Forgot Password' }).waitFor();
-        await screenshot(page, `auth-forgot-${viewport}-${theme}`);
-
-        await page.goto('/reset-password?error=TOKEN_EXPIRED');
-        await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
-        await screenshot(page, `auth-reset-expired-${viewport}-${theme}`);
+        for (const [path, name, subject] of [
+          ['/login', 'login', page.getByRole('button', { name: 'Login' })],
+          ['/signUp', 'signup', page.getByRole('button', { name: 'Sign Up' })],
+          ['/forgotPassword', 'forgot', page.getByRole('button', { name: 'Forgot Password' })],
+          [
+            '/reset-password?error=TOKEN_EXPIRED',
+            'reset-expired',
+            page.getByRole('link', { name: 'Ask for a new link' }),
+          ],
+        ] as const) {
+          await page.goto(path);
+          await subject.waitFor();
+          await captureScreen(page, `auth-${name}-${viewport}-${theme}`, {
+            expectVisible: subject,
+            axe: true,
+          });
+        }
         await ctx.close();
       }
     }
@@ -190,7 +162,12 @@ describe('accounts in the browser', () => {
         .waitFor(),
     ).resolves.toBeUndefined();
     expect(new URL(page.url()).pathname).toBe('/login');
-    await screenshot(page, 'auth-login-error-desktop-dark');
+    await captureScreen(page, 'auth-login-error-desktop-dark', {
+      expectVisible: page
+        .getByRole('alert')
+        .filter({ hasText: 'Sorry, that email or password is incorrect.' }),
+      axe: true,
+    });
     await ctx.close();
   });
 
@@ -212,7 +189,7 @@ describe('accounts in the browser', () => {
     await modal.waitFor();
     await page.keyboard.press('Escape');
     expect(await modal.isVisible()).toBe(true);
-    await shootAll(page, 'auth-verify-modal', () => modal.waitFor());
+    await shootAll(page, 'auth-verify-modal', modal);
 
     // Resend right away: the server's 3-minute limit is explained.
     await modal.getByRole('button', { name: 'Resend Verification Email' }).click();
@@ -222,7 +199,9 @@ describe('accounts in the browser', () => {
         .filter({ hasText: /Try again in \d+ seconds?\./ })
         .waitFor(),
     ).resolves.toBeUndefined();
-    await screenshot(page, 'auth-verify-modal-wait-desktop-dark');
+    await captureScreen(page, 'auth-verify-modal-wait-desktop-dark', {
+      expectVisible: modal.getByRole('alert').filter({ hasText: /Try again in \d+ seconds?\./ }),
+    });
 
     // The link from the outbox, opened in another tab: this tab's modal goes away by itself.
     const link = await waitForMailLink(
@@ -258,7 +237,7 @@ describe('accounts in the browser', () => {
     await page.goto('/security');
     await page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
     await page.getByText('This device').waitFor();
-    await shootAll(page, 'auth-security', () => page.getByText('This device').waitFor());
+    await shootAll(page, 'auth-security', page.getByText('This device'));
 
     await page.getByRole('button', { name: 'Enable two-factor' }).click();
     await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -271,9 +250,12 @@ describe('accounts in the browser', () => {
       '',
     );
     expect(secret).toMatch(/^[A-Z2-7]+$/);
-    await screenshot(page, 'auth-security-2fa-scan-desktop-dark');
+    await captureScreen(page, 'auth-security-2fa-scan-desktop-dark', {
+      expectVisible: qr,
+      axe: true,
+    });
     await page.setViewportSize(viewports.phone);
-    await screenshot(page, 'auth-security-2fa-scan-phone-dark');
+    await captureScreen(page, 'auth-security-2fa-scan-phone-dark', { axe: true });
     await page.setViewportSize(viewports.desktop);
 
     await page.getByLabel('Authentication code').fill(await freshTotp(secret));
@@ -281,12 +263,18 @@ describe('accounts in the browser', () => {
     const codes = page.getByRole('list', { name: 'Backup codes' });
     await codes.waitFor();
     expect(await codes.getByRole('listitem').count()).toBeGreaterThanOrEqual(8);
-    await screenshot(page, 'auth-security-2fa-codes-desktop-dark');
+    await captureScreen(page, 'auth-security-2fa-codes-desktop-dark', {
+      expectVisible: codes,
+      axe: true,
+    });
     await page.getByRole('button', { name: 'I saved my codes' }).click();
     await page.getByText('Two-factor authentication is on.').first().waitFor();
     await setTheme(page, 'light');
     await page.getByText('This device').waitFor();
-    await screenshot(page, 'auth-security-2fa-on-desktop-light');
+    await captureScreen(page, 'auth-security-2fa-on-desktop-light', {
+      expectVisible: page.getByText('Two-factor authentication is on.').first(),
+      axe: true,
+    });
     await setTheme(page, 'dark');
 
     // Log out from the sidebar.
@@ -300,8 +288,12 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Two-factor authentication', level: 1 }).waitFor();
-    await screenshot(page, 'auth-login-2fa-desktop-dark');
+    const twoFactor = page.getByRole('heading', { name: 'Two-factor authentication', level: 1 });
+    await twoFactor.waitFor();
+    await captureScreen(page, 'auth-login-2fa-desktop-dark', {
+      expectVisible: twoFactor,
+      axe: true,
+    });
     // A new time window, so this code is not the one that turned two-factor on.
     await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
     await page.getByLabel('Authentication code').fill(await freshTotp(secret));
@@ -321,7 +313,12 @@ describe('accounts in the browser', () => {
     await page
       .getByText("If an account exists for that email, we've sent a link to reset the password.")
       .waitFor({ timeout: 30_000 });
-    await screenshot(page, 'auth-forgot-sent-desktop-dark');
+    await captureScreen(page, 'auth-forgot-sent-desktop-dark', {
+      expectVisible: page.getByText(
+        "If an account exists for that email, we've sent a link to reset the password.",
+      ),
+      axe: true,
+    });
 
     const link = await waitForMailLink(
       account.email,
@@ -331,7 +328,10 @@ describe('accounts in the browser', () => {
     await page.waitForURL(/\/reset-password\?token=/);
     await page.getByLabel('New password', { exact: true }).fill('new-sakura-2026');
     await page.getByLabel('Confirm new password').fill('new-sakura-2026');
-    await screenshot(page, 'auth-reset-desktop-dark');
+    await captureScreen(page, 'auth-reset-desktop-dark', {
+      expectVisible: page.getByRole('button', { name: 'Reset Password' }),
+      axe: true,
+    });
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.waitForURL('**/login');
     await page

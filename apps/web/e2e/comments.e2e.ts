@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newContext, screenshot, type Viewport } from './browser';
+import {
+  captureScreen,
+  DEMO as DEMO_ACCOUNT,
+  launchBrowser,
+  screenshot,
+  signedInPage,
+  type Theme,
+  type Viewport,
+} from './browser';
 
 /** Seeded demo accounts share one password (apps/server/src/seed/demo-seed.ts). */
-const PASSWORD = 'otakura-demo';
-const DEMO = 'demo@otakura.local';
+const DEMO = DEMO_ACCOUNT.email;
 const MIKA = 'mika_draws@otakura.local';
 const REPORT_MESSAGE =
   'Comment reported successfully. Please give our team 24 hours to work on the request.';
@@ -25,35 +32,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Session cookies per account: each signs in once per run (sign-in is rate limited per email). */
-const sessions = new Map<string, Awaited<ReturnType<BrowserContext['cookies']>>>();
-
-/** Signs the context in through the API (the login form has its own tests); cookies stay in the context. */
-async function signIn(ctx: BrowserContext, email: string): Promise<string> {
-  const known = sessions.get(email);
-  if (known) {
-    await ctx.addCookies(known);
-  } else {
-    const res = await ctx.request.post('/api/auth/sign-in/email', {
-      data: { email, password: PASSWORD },
-      headers: { Origin: baseUrl },
-    });
-    if (!res.ok()) throw new Error(`sign-in ${email}: ${res.status()} ${await res.text()}`);
-    sessions.set(email, await ctx.cookies());
-  }
-  const me = (await (await ctx.request.get('/api/me')).json()) as { id: string };
-  return me.id;
-}
-
-async function signedInContext(
-  email: string,
-  opts: { viewport?: Viewport; theme?: 'dark' | 'light' } = {},
-): Promise<{ ctx: BrowserContext; page: Page; userId: string }> {
-  const ctx = await newContext(browser, opts);
-  const userId = await signIn(ctx, email);
-  const page = await ctx.newPage();
-  return { ctx, page, userId };
-}
+/** A page signed in as `email` through the API (browser.ts keeps one session per account). */
+const signedInContext = (email: string, opts: { viewport?: Viewport; theme?: Theme } = {}) =>
+  signedInPage(browser, { ...opts, email });
 
 /** A post from the feed that has someone else's live comment (to report, share). */
 async function findPost(
@@ -196,7 +177,9 @@ describe('comments in the browser', () => {
     await box.fill(edited);
     await box.press('Control+Enter');
     await comments(b.page).getByText(edited).waitFor({ timeout: 5000 });
-    await screenshot(b.page, 'comments-live-desktop-dark');
+    await captureScreen(b.page, 'comments-live-desktop-dark', {
+      expectVisible: comments(b.page).getByText(edited),
+    });
 
     await a.ctx.close();
     await b.ctx.close();
@@ -211,19 +194,28 @@ describe('comments in the browser', () => {
         await comments(page).scrollIntoViewIfNeeded();
         await comments(page).getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
         await page.waitForTimeout(300);
-        await screenshot(page, `comments-panel-${viewport}-${theme}`);
+        await captureScreen(page, `comments-panel-${viewport}-${theme}`, {
+          expectVisible: comments(page).getByRole('heading', { name: 'Comments' }),
+          axe: true,
+        });
 
         const snippet = others[1]!.body.slice(0, 40);
         const options = await openOptions(page, snippet);
         await options.getByRole('button', { name: 'Share Comment' }).waitFor();
         await page.waitForTimeout(300);
-        await screenshot(page, `comments-options-${viewport}-${theme}`);
+        await captureScreen(page, `comments-options-${viewport}-${theme}`, {
+          expectVisible: options,
+          axe: true,
+        });
 
         await options.getByRole('button', { name: 'Report Comment' }).click();
         const report = page.getByRole('dialog', { name: 'Report comment' });
         await report.getByRole('button', { name: 'Report', exact: true }).waitFor();
         await page.waitForTimeout(300);
-        await screenshot(page, `comments-report-${viewport}-${theme}`);
+        await captureScreen(page, `comments-report-${viewport}-${theme}`, {
+          expectVisible: report,
+          axe: true,
+        });
         await report.getByRole('button', { name: 'Cancel' }).click();
         await ctx.close();
       });

@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, type Viewport } from './browser';
-
-/** The seeded demo account (README). */
-const DEMO = 'demo@otakura.local';
-const PASSWORD = 'otakura-demo';
-const POLL = { timeout: 15_000 };
+import type { Browser, Page } from 'playwright-core';
+import {
+  captureScreen,
+  DEMO,
+  escapeRe,
+  getJson,
+  keepSession,
+  launchBrowser,
+  newContext,
+  POLL,
+  settle,
+  signedInPage,
+  VARIANTS,
+} from './browser';
 
 interface Row {
   id: string;
@@ -21,16 +28,7 @@ interface PostPage {
   nextCursor: string | null;
 }
 
-type Theme = 'dark' | 'light';
-const VARIANTS: Array<{ viewport: Viewport; theme: Theme }> = [
-  { viewport: 'desktop', theme: 'dark' },
-  { viewport: 'desktop', theme: 'light' },
-  { viewport: 'phone', theme: 'dark' },
-  { viewport: 'phone', theme: 'light' },
-];
-
 let browser: Browser;
-let demoCookies: Awaited<ReturnType<BrowserContext['cookies']>> = [];
 /** A community the demo user does not follow, with posts. */
 let target: Community;
 
@@ -41,28 +39,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function demoContext(opts: { viewport?: Viewport; theme?: Theme } = {}) {
-  const ctx = await newContext(browser, opts);
-  await ctx.addCookies(demoCookies);
-  const page = await ctx.newPage();
-  return { ctx, page };
-}
-
-async function getJson<T>(ctx: BrowserContext, url: string): Promise<T> {
-  const res = await ctx.request.get(url);
-  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+/** A page signed in as the demo user (the session of the first test's form sign-in). */
+const demoContext = (opts: Parameters<typeof signedInPage>[1] = {}) => signedInPage(browser, opts);
 
 async function memberCountText(page: Page): Promise<string> {
   return (await page.getByTestId('member-count').textContent())?.trim() ?? '';
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.race([document.fonts.ready, new Promise((r) => setTimeout(r, 3000))]),
-  );
-  await page.waitForTimeout(400);
 }
 
 describe('communities', () => {
@@ -70,11 +51,11 @@ describe('communities', () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await page.goto('/login');
-    await page.getByLabel('Email').fill(DEMO);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/feed');
-    demoCookies = await ctx.cookies();
+    keepSession(await ctx.cookies());
 
     const list = await getJson<{ items: Row[] }>(ctx, '/api/communities?limit=100');
     for (const row of list.items.filter((r) => !r.isMember)) {
@@ -155,23 +136,27 @@ describe('communities', () => {
     it(`screenshots search and community (${viewport}, ${theme})`, async () => {
       const { ctx, page } = await demoContext({ viewport, theme });
       await page.goto('/search?q=');
-      await page.getByRole('list', { name: 'Communities' }).waitFor();
-      await settle(page);
-      await screenshot(page, `communities-search-${viewport}-${theme}`);
+      const list = page.getByRole('list', { name: 'Communities' });
+      await list.waitFor();
+      await settle(page, 400);
+      await captureScreen(page, `communities-search-${viewport}-${theme}`, {
+        expectVisible: list,
+        axe: true,
+      });
       await page.goto(`/community/${target.id}`);
-      await page.getByRole('heading', { level: 1, name: target.name }).waitFor();
+      const heading = page.getByRole('heading', { level: 1, name: target.name });
+      await heading.waitFor();
       await page
         .getByRole('feed')
         .first()
         .waitFor()
         .catch(() => undefined);
-      await settle(page);
-      await screenshot(page, `communities-community-${viewport}-${theme}`);
+      await settle(page, 400);
+      await captureScreen(page, `communities-community-${viewport}-${theme}`, {
+        expectVisible: heading,
+        axe: true,
+      });
       await ctx.close();
     });
   }
 });
-
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, screenshot, viewports } from './browser';
+import { baseUrl, captureScreen, launchBrowser, viewports } from './browser';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -30,12 +30,13 @@ describe('mobile browsers without MOBILE_APP_URL', () => {
     const config = (await (await configAnswer).json()) as { mobileAppUrl: string | null };
     expect(config.mobileAppUrl).toBeNull();
 
-    await page.getByRole('button', { name: 'Login' }).waitFor();
+    const login = page.getByRole('button', { name: 'Login' });
+    await login.waitFor();
     await page.waitForTimeout(3000);
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.getByText('Stay on the web').count()).toBe(0);
-    await screenshot(page, 'mobile-login-no-redirect');
+    await captureScreen(page, 'mobile-login-no-redirect', { expectVisible: login, axe: true });
     await ctx.close();
   });
 });

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { baseUrl, launchBrowser, screenshot } from './browser';
-
-/** The seeded demo account (apps/server/src/seed/demo-seed.ts). */
-const DEMO = { email: 'demo@otakura.local', password: 'otakura-demo' };
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  captureScreen,
+  DEMO,
+  keepSession,
+  launchBrowser,
+  newContext,
+  settle,
+  signIn,
+  type Theme,
+  type Viewport,
+} from './browser';
 /** Makes this run's posts unique, so the journey can find them among the seeded ones. */
 const STAMP = Date.now().toString(36).slice(-5);
 const TITLES = {
@@ -13,17 +19,9 @@ const TITLES = {
   url: `Url post ${STAMP}: read this`,
 };
 
-const SIZES = {
-  desktop: { width: 1366, height: 900 },
-  tablet: { width: 900, height: 1100 },
-  phone: { width: 375, height: 812 },
-} as const;
-type Size = keyof typeof SIZES;
-type Theme = 'dark' | 'light';
+type Size = Extract<Viewport, 'desktop' | 'tablet' | 'phone'>;
 
 let browser: Browser;
-/** Cookies of the one sign-in (sign-in is rate limited per email). */
-let cookies: Cookie[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -32,23 +30,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A context at `size` in `theme`, with the demo session once the first test has signed in. */
 async function context(size: Size = 'desktop', theme: Theme = 'dark'): Promise<BrowserContext> {
-  const ctx = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: SIZES[size],
-    isMobile: size === 'phone',
-    hasTouch: size === 'phone',
-    deviceScaleFactor: 1,
-    // Screenshots must not wait on autoplaying clips.
-    reducedMotion: 'reduce',
-  });
-  await ctx.addInitScript((t) => localStorage.setItem('otakura.theme', t), theme);
-  if (cookies.length > 0) await ctx.addCookies(cookies);
+  const ctx = await newContext(browser, { viewport: size, theme, reducedMotion: true });
+  if (signedIn) await signIn(ctx);
   return ctx;
 }
+let signedIn = false;
 
-/** A poster-like PNG made on the spot (gradient, moon, bold title), like the demo art. */
+let poster: Buffer | undefined;
+/** A poster-like PNG made on the spot (gradient, moon, bold title), like the demo art; drawn by the browser. */
 async function posterPng(): Promise<Buffer> {
+  if (poster) return poster;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="#ff5c9a"/><stop offset="1" stop-color="#3d63e0"/></linearGradient></defs>
@@ -57,22 +50,14 @@ async function posterPng(): Promise<Buffer> {
     <path d="M0 720 Q 300 620 600 700 T 1200 680 V 900 H 0 Z" fill="#14060c" opacity="0.55"/>
     <text x="70" y="820" font-family="sans-serif" font-weight="900" font-size="110" fill="#fff">E2E ${STAMP}</text>
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-/** Settles a page for a screenshot: data loaded, images decoded, no animation mid-way. */
-async function settle(page: Page, ms = 600) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .evaluate(() =>
-      Promise.all(
-        [...document.images]
-          .filter((img) => img.getBoundingClientRect().top < window.innerHeight && !img.complete)
-          .map((img) => new Promise((r) => ((img.onload = r), (img.onerror = r)))),
-      ),
-    )
-    .catch(() => undefined);
-  await page.waitForTimeout(ms);
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  try {
+    await page.setContent(`<body style="margin:0">${svg}</body>`);
+    poster = await page.screenshot({ type: 'png' });
+    return poster;
+  } finally {
+    await page.close();
+  }
 }
 
 async function chooseFirstCommunity(page: Page) {
@@ -103,7 +88,9 @@ describe('posts: create, feed, modal, like', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/feed');
-    cookies = await ctx.cookies();
+    // Every later context reuses this session (sign-in is rate limited per email).
+    keepSession(await ctx.cookies());
+    signedIn = true;
 
     // Text
     await page.goto('/create-post');
@@ -220,7 +207,10 @@ describe('posts: screenshots', () => {
         .first()
         .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
       expect(columns).toBe({ desktop: 3, tablet: 2, phone: 1 }[size]);
-      await screenshot(page, `posts-feed-${size}-${theme}`);
+      await captureScreen(page, `posts-feed-${size}-${theme}`, {
+        expectVisible: page.getByRole('article').first(),
+        axe: true,
+      });
       await ctx.close();
     }
   });
@@ -232,16 +222,24 @@ describe('posts: screenshots', () => {
       await page.goto('/feed');
       await page.getByRole('tab', { name: 'All' }).click();
       await page.getByRole('link', { name: TITLES.image }).click();
-      await page.getByRole('dialog', { name: TITLES.image }).waitFor();
+      const dialog = page.getByRole('dialog', { name: TITLES.image });
+      await dialog.waitFor();
       await settle(page, 900);
-      await screenshot(page, `posts-modal-${size}-${theme}`);
+      await captureScreen(page, `posts-modal-${size}-${theme}`, {
+        expectVisible: dialog,
+        axe: true,
+      });
       await page.keyboard.press('Escape');
       await page.waitForURL('**/feed');
 
       await page.goto(`/post/${ids.image}`);
-      await page.getByRole('heading', { level: 1, name: TITLES.image }).waitFor();
-      await settle(page);
-      await screenshot(page, `posts-page-${size}-${theme}`);
+      const heading = page.getByRole('heading', { level: 1, name: TITLES.image });
+      await heading.waitFor();
+      await settle(page, 600);
+      await captureScreen(page, `posts-page-${size}-${theme}`, {
+        expectVisible: heading,
+        axe: true,
+      });
       await ctx.close();
     }
   });
@@ -257,7 +255,10 @@ describe('posts: screenshots', () => {
       .getByRole('textbox', { name: 'Text' })
       .fill('Which one would you show a friend first?');
     await settle(page, 300);
-    await screenshot(page, `posts-create-text-${theme}`);
+    await captureScreen(page, `posts-create-text-${theme}`, {
+      expectVisible: page.getByRole('textbox', { name: 'Text' }),
+      axe: true,
+    });
 
     await page.getByRole('tab', { name: 'Media' }).click();
     await page
@@ -265,19 +266,26 @@ describe('posts: screenshots', () => {
       .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: await posterPng() });
     await page.getByText('Uploaded').waitFor({ timeout: 30_000 });
     await settle(page, 300);
-    await screenshot(page, `posts-create-media-${theme}`);
+    await captureScreen(page, `posts-create-media-${theme}`, {
+      expectVisible: page.getByRole('figure', { name: 'poster.png' }),
+      axe: true,
+    });
 
     await page.getByRole('tab', { name: 'Url' }).click();
     await page.getByRole('textbox', { name: 'Url' }).fill('https://example.com/news');
     await settle(page, 300);
-    await screenshot(page, `posts-create-url-${theme}`);
+    await captureScreen(page, `posts-create-url-${theme}`, {
+      expectVisible: page.getByRole('textbox', { name: 'Url' }),
+      axe: true,
+    });
 
     // The community picker, open.
     await page.getByRole('tab', { name: 'Text' }).click();
     await page.getByRole('button', { name: /Community/ }).click();
-    await page.getByRole('listbox', { name: 'Community' }).getByRole('option').first().waitFor();
+    const picker = page.getByRole('listbox', { name: 'Community' });
+    await picker.getByRole('option').first().waitFor();
     await settle(page, 300);
-    await screenshot(page, `posts-create-picker-${theme}`);
+    await captureScreen(page, `posts-create-picker-${theme}`, { expectVisible: picker });
     await ctx.close();
   });
 
@@ -285,9 +293,10 @@ describe('posts: screenshots', () => {
     const ctx = await context('phone', 'dark');
     const page = await ctx.newPage();
     await page.goto('/create-post');
-    await page.getByRole('heading', { name: 'Create Post', level: 1 }).waitFor();
+    const heading = page.getByRole('heading', { name: 'Create Post', level: 1 });
+    await heading.waitFor();
     await settle(page, 300);
-    await screenshot(page, 'posts-create-phone-dark');
+    await captureScreen(page, 'posts-create-phone-dark', { expectVisible: heading, axe: true });
     await ctx.close();
   });
 });

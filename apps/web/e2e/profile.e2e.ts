@@ -1,14 +1,23 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newContext, screenshot, type Viewport } from './browser';
-
-/** The seeded demo account (README): verified, with a complete profile. */
-const DEMO = 'demo@otakura.local';
-const PASSWORD = 'otakura-demo';
+import type { Browser, Page } from 'playwright-core';
+import {
+  baseUrl,
+  captureScreen,
+  DEMO,
+  getJson,
+  keepSession,
+  launchBrowser,
+  newContext,
+  POLL,
+  settle,
+  signedInPage,
+  solvedChallenge,
+  VARIANTS,
+  waitForMailLink,
+  type Theme,
+  type Viewport,
+} from './browser';
 
 interface Profile {
   id: string;
@@ -19,17 +28,7 @@ interface Profile {
   bannerUrl: string | null;
 }
 
-type Theme = 'dark' | 'light';
-const VARIANTS: Array<{ viewport: Viewport; theme: Theme }> = [
-  { viewport: 'desktop', theme: 'dark' },
-  { viewport: 'desktop', theme: 'light' },
-  { viewport: 'phone', theme: 'dark' },
-  { viewport: 'phone', theme: 'light' },
-];
-
 let browser: Browser;
-/** The demo session, signed in once through the login form (sign-in is rate limited per email). */
-let demoCookies: Awaited<ReturnType<BrowserContext['cookies']>> = [];
 let demo: Profile;
 let other: Profile;
 
@@ -40,54 +39,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function demoContext(opts: { viewport?: Viewport; theme?: Theme } = {}) {
-  const ctx = await newContext(browser, opts);
-  await ctx.addCookies(demoCookies);
-  const page = await ctx.newPage();
-  return { ctx, page };
-}
-
-async function getJson<T>(ctx: BrowserContext, url: string): Promise<T> {
-  const res = await ctx.request.get(url);
-  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Waits for fonts and the images on screen (lazy ones below stay unloaded), at most 5 s. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const onScreen = (img: HTMLImageElement) => {
-      const r = img.getBoundingClientRect();
-      return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
-    };
-    const images = Promise.all(
-      [...document.images]
-        .filter((img) => !img.complete && onScreen(img))
-        .map(
-          (img) =>
-            new Promise((r) => {
-              img.addEventListener('load', r, { once: true });
-              img.addEventListener('error', r, { once: true });
-            }),
-        ),
-    );
-    await Promise.race([
-      Promise.all([document.fonts.ready, images]),
-      new Promise((r) => setTimeout(r, 5000)),
-    ]);
-  });
-  await page.waitForTimeout(300);
-}
-
-const screensDir = path.resolve(import.meta.dirname, '../../../e2e-screens');
-
-/** The whole page, top to bottom (long pages such as /your-account). */
-async function fullScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
-}
-
-/** Pages load slowly on a busy 2-core machine: give polls time. */
-const POLL = { timeout: 15_000 };
+/** A page signed in as the demo user (the session of the first test's form sign-in). */
+const demoContext = (opts: { viewport?: Viewport; theme?: Theme } = {}) =>
+  signedInPage(browser, opts);
 
 const counts = (page: Page) => page.getByRole('list', { name: 'Profile counts' });
 
@@ -98,50 +52,9 @@ async function followerCount(page: Page): Promise<number> {
   return Number(/\d+/.exec(text ?? '')?.[0]);
 }
 
-/** ALTCHA v1: find n with SHA-256(salt + n) === challenge (what the sign-up page does in a worker). */
-async function solvedChallenge(ctx: BrowserContext): Promise<string> {
-  const c = await getJson<{
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  }>(ctx, '/api/challenge');
-  for (let n = 0; n <= c.maxnumber; n++) {
-    if (
-      createHash('sha256')
-        .update(c.salt + n)
-        .digest('hex') === c.challenge
-    ) {
-      const { algorithm, challenge, salt, signature } = c;
-      return Buffer.from(
-        JSON.stringify({ algorithm, challenge, number: n, salt, signature }),
-      ).toString('base64');
-    }
-  }
-  throw new Error('challenge has no solution');
-}
-
-/** The verification link of the newest outbox mail to `email` (the server writes .eml files there). */
-async function verificationLink(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  for (let i = 0; i < 50; i++) {
-    if (existsSync(outbox)) {
-      const files = readdirSync(outbox).sort().reverse();
-      for (const f of files) {
-        // Undo quoted-printable soft breaks and escapes before looking for the link.
-        const text = readFileSync(path.join(outbox, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/gi, '=');
-        if (!text.includes(email)) continue;
-        const link = /https?:\/\/[^\s"'<>]*verify-email[^\s"'<>]*/.exec(text)?.[0];
-        if (link) return link.replace(/&amp;/g, '&');
-      }
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no verification mail for ${email} in ${outbox}`);
-}
+/** The verification link of the newest outbox mail to `email`. */
+const verificationLink = (email: string) =>
+  waitForMailLink(email, /https?:\/\/[^\s"'<>]*verify-email[^\s"'<>]*/, 10_000);
 
 /**
  * A real PNG of a few MB (a palette gradient with film grain, which does not compress), so a
@@ -193,11 +106,12 @@ describe('profiles and account', () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await page.goto('/login');
-    await page.getByLabel('Email').fill(DEMO);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Email').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/feed');
-    demoCookies = await ctx.cookies();
+    // Later pages reuse this session (sign-in is rate limited per email).
+    keepSession(await ctx.cookies());
 
     demo = await getJson<Profile>(ctx, '/api/me');
     await page.goto('/profile');
@@ -290,7 +204,9 @@ describe('profiles and account', () => {
     });
     await dialog.getByRole('img', { name: 'Preview' }).waitFor();
     await settle(page);
-    await screenshot(page, 'profile-upload-preview-desktop-dark');
+    await captureScreen(page, 'profile-upload-preview-desktop-dark', {
+      expectVisible: dialog.getByRole('img', { name: 'Preview' }),
+    });
     const before = (await getJson<Profile>(ctx, '/api/me')).bannerUrl;
 
     // A slow uplink (about six seconds for this file), so the real progress can be watched.
@@ -311,7 +227,7 @@ describe('profiles and account', () => {
       .toBeGreaterThanOrEqual(25);
     const shown = Number(await bar.getAttribute('aria-valuenow'));
     expect(shown).toBeLessThan(100);
-    await screenshot(page, 'profile-upload-progress-desktop-dark');
+    await captureScreen(page, 'profile-upload-progress-desktop-dark', { expectVisible: bar });
     await dialog.waitFor({ state: 'detached', timeout: 60_000 });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -348,20 +264,26 @@ describe('profiles and account', () => {
       const suffix = `${viewport}-${theme}`;
 
       await page.goto('/profile');
-      await page.getByRole('heading', { level: 1, name: `@${demo.username}` }).waitFor();
+      const own = page.getByRole('heading', { level: 1, name: `@${demo.username}` });
+      await own.waitFor();
       await settle(page);
-      await screenshot(page, `profile-${suffix}`);
+      await captureScreen(page, `profile-${suffix}`, { expectVisible: own, axe: true });
 
       await page.getByRole('button', { name: 'Upload profile picture' }).click();
-      await page.getByRole('dialog', { name: 'Upload profile picture' }).waitFor();
+      const upload = page.getByRole('dialog', { name: 'Upload profile picture' });
+      await upload.waitFor();
       await settle(page);
-      await screenshot(page, `profile-upload-modal-${suffix}`);
+      await captureScreen(page, `profile-upload-modal-${suffix}`, {
+        expectVisible: upload,
+        axe: true,
+      });
       await page.keyboard.press('Escape');
 
       await page.goto(`/user/${other.id}`);
-      await page.getByRole('heading', { level: 1, name: `@${other.username}` }).waitFor();
+      const theirs = page.getByRole('heading', { level: 1, name: `@${other.username}` });
+      await theirs.waitFor();
       await settle(page);
-      await screenshot(page, `user-${suffix}`);
+      await captureScreen(page, `user-${suffix}`, { expectVisible: theirs, axe: true });
 
       await page.goto('/your-account');
       await page
@@ -371,7 +293,11 @@ describe('profiles and account', () => {
         .waitFor();
       await page.getByRole('region', { name: 'User Achievements' }).getByRole('list').waitFor();
       await settle(page);
-      await fullScreenshot(page, `your-account-${suffix}`);
+      await captureScreen(page, `your-account-${suffix}`, {
+        expectVisible: page.getByRole('region', { name: 'Account Statistics' }),
+        axe: true,
+        fullPage: true,
+      });
       await ctx.close();
     },
     120_000,
@@ -401,10 +327,14 @@ describe('profiles and account', () => {
       await c.addCookies(cookies);
       const page = await c.newPage();
       await page.goto('/feed');
-      await page.getByRole('heading', { level: 1, name: 'Finish your profile' }).waitFor();
+      const finish = page.getByRole('heading', { level: 1, name: 'Finish your profile' });
+      await finish.waitFor();
       expect(await page.getByText('0 of 4 done').isVisible()).toBe(true);
       await settle(page);
-      await screenshot(page, `required-details-${viewport}-${theme}`);
+      await captureScreen(page, `required-details-${viewport}-${theme}`, {
+        expectVisible: finish,
+        axe: true,
+      });
       await c.close();
     }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, screenshot } from './browser';
+import { captureScreen, launchBrowser, newContext } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,8 +16,9 @@ describe('the web shell', () => {
     const page = await ctx.newPage();
     await page.goto('/feed');
     await page.waitForURL('**/login');
-    await page.getByRole('button', { name: 'Login' }).waitFor({ state: 'visible' });
-    await screenshot(page, 'login-desktop-dark');
+    const login = page.getByRole('button', { name: 'Login' });
+    await login.waitFor({ state: 'visible' });
+    await captureScreen(page, 'login-desktop-dark', { expectVisible: login, axe: true });
     await ctx.close();
   });
 
@@ -34,7 +35,10 @@ describe('the web shell', () => {
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
     const lightSrc = await page.getByRole('img').first().getAttribute('src');
     expect(lightSrc).not.toBe(darkSrc);
-    await screenshot(page, 'return-desktop-light');
+    await captureScreen(page, 'return-desktop-light', {
+      expectVisible: page.getByRole('img').first(),
+      axe: true,
+    });
 
     await page.reload();
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
