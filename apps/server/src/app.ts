@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { accountRoutes } from './modules/account/account.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { feedRoutes } from './modules/posts/feed.routes';
@@ -132,6 +133,7 @@ export async function buildApp(
   await app.register(authRoutes, { auth: ctx.auth });
   await app.register(filesRoutes, { storage: ctx.storage });
   await app.register(usersRoutes);
+  await app.register(accountRoutes);
   await app.register(settingsRoutes);
   await app.register(postsRoutes);
   await app.register(feedRoutes);

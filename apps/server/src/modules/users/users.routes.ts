@@ -1,12 +1,7 @@
-/**
- * /api/me/* and /api/users/*: thin handlers (authenticate → validate → service → present).
- * Also installs the account-deletion hook Better Auth's delete-user calls.
- */
+/** /api/me/* and /api/users/*: thin handlers (authenticate → validate → service → present). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AccountExportSchema,
-  AccountStatsSchema,
   ApiErrorBodySchema,
   FollowStateSchema,
   ListUsersQuerySchema,
@@ -36,35 +31,12 @@ const uploadErrors = {
   429: ApiErrorBodySchema,
 };
 
-/** Uploads and exports are heavy: a few per minute per client address. */
+/** Uploads are heavy: a few per minute per client address. */
 const UPLOAD_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
-const EXPORT_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
-
-function fileSlug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'otakura'
-  );
-}
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.database.db;
   const deps = (): service.UsersDeps => ({ db: app.ctx.database.db, storage: app.ctx.storage });
-
-  app.ctx.hooks = {
-    ...app.ctx.hooks,
-    async beforeDeleteUser(userId) {
-      const result = await service.deleteAccount(deps(), userId);
-      for (const err of result.storageErrors) {
-        app.log.error(
-          { err, userId },
-          'account deleted, but some of its files could not be removed',
-        );
-      }
-    },
-  };
 
   app.get(
     '/api/me',
@@ -132,42 +104,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
-
-  app.get(
-    '/api/me/stats',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Account Statistics',
-        response: { 200: AccountStatsSchema, 401: ApiErrorBodySchema },
-      },
-    },
-    async (req) => {
-      const user = await requireUser(req);
-      return service.getStats(db(), user.id);
-    },
-  );
-
-  app.get(
-    '/api/me/export',
-    {
-      config: { rateLimit: EXPORT_RATE_LIMIT },
-      schema: {
-        tags: ['users'],
-        summary: 'Download my data (a JSON attachment)',
-        response: { 200: AccountExportSchema, 401: ApiErrorBodySchema, 429: ApiErrorBodySchema },
-      },
-    },
-    async (req, reply) => {
-      const user = await requireUser(req);
-      const data = await service.exportAccount(db(), user.id);
-      const name = `${fileSlug(app.ctx.config.productName)}-data-${data.profile.username}.json`;
-      void reply
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store');
-      return data;
-    },
-  );
 
   app.get(
     '/api/users/:userId',

@@ -1,7 +1,7 @@
 /**
- * Profiles, following people, account statistics, data export and account deletion.
- * Rules, access checks and transactions live here; queries in users.repository,
- * the wire shapes in users.mapper.
+ * Profiles, profile pictures and following people. Rules, access checks and transactions
+ * live here; queries in users.repository, the wire shapes in users.mapper. Statistics,
+ * the data export and account deletion are the account module's.
  */
 import {
   formatBirthday,
@@ -9,8 +9,6 @@ import {
   parseBirthday,
   SYSTEM_USER_ID,
   UsernameSchema,
-  type AccountExport,
-  type AccountStats,
   type FollowState,
   type Me,
   type PublicProfile,
@@ -38,7 +36,7 @@ import {
 } from '../uploads/upload.service';
 import { timeCursor } from '../../lib/cursor';
 import { toUserSummary } from '../../lib/user-summary';
-import { toAccountExport, toMe, toPublicProfile } from './users.mapper';
+import { toMe, toPublicProfile } from './users.mapper';
 import * as repo from './users.repository';
 import { blockedEitherWay } from '../settings/settings.service';
 
@@ -261,68 +259,4 @@ export async function listFollows(
     nextCursor:
       rows.length > limit && last ? timeCursor.encode({ at: last.cursorAt, id: last.id }) : null,
   };
-}
-
-/** Account Statistics, counted from the rows. */
-export async function getStats(db: Db, userId: string): Promise<AccountStats> {
-  const user = await repo.findUserById(db, userId);
-  if (!user) throw unauthorized();
-  const s = await repo.accountStats(db, userId);
-  return {
-    posts: s.posts,
-    comments: s.comments,
-    likesGiven: s.likes_given,
-    likesReceived: s.likes_received,
-    followers: s.followers,
-    following: s.following,
-    communities: s.communities,
-    memberSince: user.createdAt.toISOString(),
-  };
-}
-
-/**
- * "Download my data": everything held about the user, read in one read-only
- * snapshot. The mapper leaves out password hashes, tokens and two-factor secrets.
- */
-export async function exportAccount(db: Db, userId: string): Promise<AccountExport> {
-  return runInTransaction(
-    db,
-    async (tx) => {
-      const user = await repo.findUserById(tx, userId);
-      if (!user) throw unauthorized();
-      return toAccountExport(user, await repo.exportData(tx, userId), new Date());
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-}
-
-/** The storage folders that hold a user's files (spec §7 layout). */
-export function userFilePrefixes(userId: string): string[] {
-  return (['user-profile-images', 'post-images', 'post-videos'] as const).map((f) =>
-    uploadPrefix(f, userId),
-  );
-}
-
-/**
- * Deletes an account (called by Better Auth's delete-user through
- * `ctx.hooks.beforeDeleteUser`). In one transaction: comments become tombstones
- * (spec §4); likes, follows, memberships and posts are removed with every counter
- * moved by exactly the rows removed; then the user row itself (sessions, accounts
- * and two-factor go with it), so no new comment can slip in and block the delete.
- * After the commit, their files are deleted; a storage failure is reported, not
- * thrown, since the account is gone either way.
- */
-export async function deleteAccount(
-  deps: UsersDeps,
-  userId: string,
-): Promise<{ deleted: boolean; storageErrors: unknown[] }> {
-  if (userId === SYSTEM_USER_ID) throw badRequest('cannot_delete_system_user');
-  const deleted = await runInTransaction(deps.db, (tx) => repo.deleteUserAndContent(tx, userId));
-  const results = await Promise.allSettled(
-    userFilePrefixes(userId).map((p) => deps.storage.deletePrefix(p)),
-  );
-  const storageErrors = results.flatMap((r) =>
-    r.status === 'rejected' ? [r.reason as unknown] : [],
-  );
-  return { deleted, storageErrors };
 }
