@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import i18next from 'i18next';
+import type { BaseSyntheticEvent } from 'react';
 import type {
   FieldErrors,
   FieldPath,
   FieldValues,
   Resolver,
+  UseFormReturn,
   UseFormSetError,
 } from 'react-hook-form';
 import type { z } from 'zod';
@@ -92,6 +94,25 @@ export function applyServerError<T extends FieldValues>(
     setError(FORM_ERROR as FieldPath<T>, { type: 'server', message: text() });
   }
   return seen.size > 0;
+}
+
+/**
+ * The form's `onSubmit`: checks the fields (the resolver), runs `action` with the parsed values,
+ * and puts a rejection on the form through `applyServerError`.
+ */
+export function submitHandler<T extends FieldValues, TOut>(
+  form: Pick<UseFormReturn<T, unknown, TOut>, 'handleSubmit' | 'setError'>,
+  action: (values: TOut) => unknown,
+  options: ServerErrorOptions<T>,
+): (event?: BaseSyntheticEvent) => void {
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await action(values);
+    } catch (error) {
+      applyServerError(form.setError, error, options);
+    }
+  });
+  return (event) => void submit(event);
 }
 
 /**

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
-import { applyServerError, fieldError, formError } from '@/lib/forms';
+import { fieldError, formError, submitHandler } from '@/lib/forms';
 import { authErrorMessage } from '../utils/auth-error';
 import './auth-form.css';
 
@@ -37,25 +37,17 @@ export function ForgotPasswordForm({ onSubmit, notice, pending = false }: Forgot
   const filled = email.trim() !== '';
   const error = formError(errors);
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (e) {
-      applyServerError(form.setError, e, {
-        fields: ['email'],
-        codes: { validation_error: 'email' },
-        message: (err) =>
-          isApiError(err, 'validation_error')
-            ? t('errors.invalid_email')
-            : authErrorMessage(err, t),
-      });
-    }
+  const submit = submitHandler(form, (values) => onSubmit(values), {
+    fields: ['email'],
+    codes: { validation_error: 'email' },
+    message: (err) =>
+      isApiError(err, 'validation_error') ? t('errors.invalid_email') : authErrorMessage(err, t),
   });
 
   return (
     <form
       className="auth-form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       noValidate
       aria-describedby={error || notice ? messageId : undefined}
     >

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
-import { applyServerError, fieldError, formError } from '@/lib/forms';
+import { fieldError, formError, submitHandler } from '@/lib/forms';
 import { authErrorMessage } from '../utils/auth-error';
 import { PasswordInput } from './password-input';
 import './auth-form.css';
@@ -44,21 +44,15 @@ export function LoginForm({ onSubmit, error, notice, pending = false }: LoginFor
   const filled = email.trim() !== '' && password !== '';
   const shownError = formError(errors) ?? error;
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (e) {
-      applyServerError(form.setError, e, {
-        fields: ['email', 'password'],
-        message: (err) => authErrorMessage(err, t),
-      });
-    }
+  const submit = submitHandler(form, (values) => onSubmit(values), {
+    fields: ['email', 'password'],
+    message: (err) => authErrorMessage(err, t),
   });
 
   return (
     <form
       className="auth-form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       noValidate
       aria-describedby={shownError ? errorId : undefined}
     >

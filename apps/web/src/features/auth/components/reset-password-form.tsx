@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { applyServerError, fieldError, formError } from '@/lib/forms';
+import { fieldError, formError, submitHandler } from '@/lib/forms';
 import { authErrorMessage } from '../utils/auth-error';
 import { PasswordInput } from './password-input';
 import './auth-form.css';
@@ -50,22 +50,20 @@ export function ResetPasswordForm({ onSubmit, pending = false }: ResetPasswordFo
   const filled = newPassword !== '' && confirmPassword !== '';
   const error = formError(errors);
 
-  const submit = form.handleSubmit(async ({ newPassword: password }) => {
-    try {
-      await onSubmit({ newPassword: password });
-    } catch (e) {
-      applyServerError(form.setError, e, {
-        fields: ['newPassword'],
-        codes: { validation_error: 'newPassword' },
-        message: (err) => authErrorMessage(err, t),
-      });
-    }
-  });
+  const submit = submitHandler(
+    form,
+    ({ newPassword: password }) => onSubmit({ newPassword: password }),
+    {
+      fields: ['newPassword'],
+      codes: { validation_error: 'newPassword' },
+      message: (err) => authErrorMessage(err, t),
+    },
+  );
 
   return (
     <form
       className="auth-form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       noValidate
       aria-describedby={error ? errorId : undefined}
     >

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
-import { applyServerError, fieldError, formError } from '@/lib/forms';
+import { fieldError, formError, submitHandler } from '@/lib/forms';
 import { authErrorMessage } from '../utils/auth-error';
 import { PasswordInput } from './password-input';
 import './auth-form.css';
@@ -49,25 +49,19 @@ export function SignUpForm({ onSubmit, pending = false }: SignUpFormProps) {
     fullName.trim() !== '' && username.trim() !== '' && email.trim() !== '' && password !== '';
   const shownError = formError(errors);
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (e) {
-      applyServerError(form.setError, e, {
-        fields: FIELDS,
-        rename: { name: 'fullName' },
-        codes: { username_taken: 'username', email_taken: 'email' },
-        message: (err) =>
-          isApiError(err, 'validation_error') ? t('signUp.fixFields') : authErrorMessage(err, t),
-        alwaysFormError: true,
-      });
-    }
+  const submit = submitHandler(form, (values) => onSubmit(values), {
+    fields: FIELDS,
+    rename: { name: 'fullName' },
+    codes: { username_taken: 'username', email_taken: 'email' },
+    message: (err) =>
+      isApiError(err, 'validation_error') ? t('signUp.fixFields') : authErrorMessage(err, t),
+    alwaysFormError: true,
   });
 
   return (
     <form
       className="auth-form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       noValidate
       aria-describedby={shownError ? errorId : undefined}
     >

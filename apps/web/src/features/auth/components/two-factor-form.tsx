@@ -4,7 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
-import { applyServerError, fieldError, formError, zodResolverOf } from '@/lib/forms';
+import { fieldError, formError, zodResolverOf, submitHandler } from '@/lib/forms';
 import { authErrorMessage } from '../utils/auth-error';
 import './auth-form.css';
 
@@ -54,16 +54,14 @@ export function TwoFactorForm({ onSubmit, onBack, pending = false }: TwoFactorFo
   const ready = SCHEMAS[method].safeParse(toInput({ code, trustDevice: false })).success;
   const error = formError(errors);
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit({ method, code: values.code, trustDevice: values.trustDevice ?? false });
-    } catch (e) {
-      applyServerError(form.setError, e, {
-        fields: ['code'],
-        message: (err) => authErrorMessage(err, t, { backupCode: method === 'backup' }),
-      });
-    }
-  });
+  const submit = submitHandler(
+    form,
+    (values) => onSubmit({ method, code: values.code, trustDevice: values.trustDevice ?? false }),
+    {
+      fields: ['code'],
+      message: (err) => authErrorMessage(err, t, { backupCode: method === 'backup' }),
+    },
+  );
 
   const switchMethod = () => {
     setMethod((m) => (m === 'totp' ? 'backup' : 'totp'));
@@ -73,7 +71,7 @@ export function TwoFactorForm({ onSubmit, onBack, pending = false }: TwoFactorFo
   return (
     <form
       className="auth-form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       noValidate
       aria-describedby={error ? errorId : undefined}
     >

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiErrorText } from '@/lib/api-error-text';
-import { applyServerError, fieldError, formError, zodResolverOf } from '@/lib/forms';
+import { fieldError, formError, submitHandler, zodResolverOf } from '@/lib/forms';
 import { useUpdateAccountMutation } from '../api/update-account';
 import { AccountSection } from './account-section';
 
@@ -50,25 +50,25 @@ export function AccountDetailsForm({ me }: { me: Me }) {
   const dirty =
     Object.keys(changesOf(useWatch({ control: form.control }) as Values, me)).length > 0;
 
-  const onValid = async (changes: UpdateAccountInput) => {
-    if (Object.keys(changes).length === 0) return;
-    try {
+  const submit = submitHandler(
+    form,
+    async (changes: UpdateAccountInput) => {
+      if (Object.keys(changes).length === 0) return;
       const next = await mutation.mutateAsync(changes);
       form.reset(valuesOf(next));
       toast({ variant: 'success', title: t('account.saved') });
-    } catch (error) {
-      applyServerError(form.setError, error, {
-        fields: FIELDS,
-        codes: { username_taken: 'username' },
-        message: (e) => apiErrorText(t, e),
-      });
-    }
-  };
+    },
+    {
+      fields: FIELDS,
+      codes: { username_taken: 'username' },
+      message: (e) => apiErrorText(t, e),
+    },
+  );
 
   const serverError = formError(errors);
   return (
     <AccountSection id="account-details" title={t('account.details')}>
-      <form className="account-form" onSubmit={form.handleSubmit(onValid)} noValidate>
+      <form className="account-form" onSubmit={submit} noValidate>
         <Input
           label={t('account.username')}
           {...form.register('username')}

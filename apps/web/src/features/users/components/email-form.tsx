@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { apiErrorText } from '@/lib/api-error-text';
-import { applyServerError, fieldError } from '@/lib/forms';
+import { fieldError, submitHandler } from '@/lib/forms';
 import { useChangeEmailMutation } from '../api/change-email';
 import { AccountSection } from './account-section';
 
@@ -29,23 +29,19 @@ export function EmailForm({ me }: { me: Me }) {
   const { errors } = form.formState;
   const filled = (useWatch({ control: form.control, name: 'newEmail' }) ?? '').trim() !== '';
 
-  const onValid = async ({ newEmail }: Values) => {
-    if (newEmail === me.email.toLowerCase()) {
-      form.setError('newEmail', { type: 'same', message: t('account.emailSame') });
-      return;
-    }
-    try {
+  const submit = submitHandler(
+    form,
+    async ({ newEmail }: Values) => {
+      if (newEmail === me.email.toLowerCase()) {
+        form.setError('newEmail', { type: 'same', message: t('account.emailSame') });
+        return;
+      }
       await mutation.mutateAsync(newEmail);
       setSentTo(newEmail);
       form.reset({ newEmail: '' });
-    } catch (error) {
-      applyServerError(form.setError, error, {
-        fields: ['newEmail'],
-        otherErrorsOn: 'newEmail',
-        message: (e) => apiErrorText(t, e),
-      });
-    }
-  };
+    },
+    { fields: ['newEmail'], otherErrorsOn: 'newEmail', message: (e) => apiErrorText(t, e) },
+  );
 
   return (
     <AccountSection id="account-email" title={t('account.email')}>
@@ -64,11 +60,7 @@ export function EmailForm({ me }: { me: Me }) {
           </span>
         )}
       </div>
-      <form
-        className="account-form account-form--inline"
-        onSubmit={form.handleSubmit(onValid)}
-        noValidate
-      >
+      <form className="account-form account-form--inline" onSubmit={submit} noValidate>
         <Input
           label={t('account.newEmail')}
           type="email"

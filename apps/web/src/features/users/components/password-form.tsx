@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiErrorText } from '@/lib/api-error-text';
-import { applyServerError, fieldError, formError } from '@/lib/forms';
+import { fieldError, formError, submitHandler } from '@/lib/forms';
 import { useChangePasswordMutation } from '../api/change-password';
 import { AccountSection } from './account-section';
 
@@ -49,28 +49,28 @@ export function PasswordForm() {
   const values = useWatch({ control: form.control });
   const filled = FIELDS.every((f) => (values[f] ?? '') !== '');
 
-  const onValid = async ({ currentPassword, newPassword }: Values) => {
-    try {
+  const submit = submitHandler(
+    form,
+    async ({ currentPassword, newPassword }: Values) => {
       await mutation.mutateAsync({ currentPassword, newPassword });
       form.reset(EMPTY);
       toast({ variant: 'success', title: t('account.passwordChanged') });
-    } catch (error) {
-      applyServerError(form.setError, error, {
-        fields: FIELDS,
-        codes: {
-          wrong_password: 'currentPassword',
-          invalid_credential: 'currentPassword',
-          weak_password: 'newPassword',
-        },
-        message: (e) => apiErrorText(t, e),
-      });
-    }
-  };
+    },
+    {
+      fields: FIELDS,
+      codes: {
+        wrong_password: 'currentPassword',
+        invalid_credential: 'currentPassword',
+        weak_password: 'newPassword',
+      },
+      message: (e) => apiErrorText(t, e),
+    },
+  );
 
   const serverError = formError(errors);
   return (
     <AccountSection id="account-password" title={t('account.password')}>
-      <form className="account-form" onSubmit={form.handleSubmit(onValid)} noValidate>
+      <form className="account-form" onSubmit={submit} noValidate>
         <Input
           label={t('account.currentPassword')}
           type="password"
