@@ -25,6 +25,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { feedRoutes } from './modules/posts/feed.routes';
 import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
 import { communitiesRoutes } from './modules/communities/communities.routes';
@@ -135,6 +136,7 @@ export async function buildApp(
   await app.register(usersRoutes);
   await app.register(accountRoutes);
   await app.register(settingsRoutes);
+  await app.register(uploadsRoutes);
   await app.register(postsRoutes);
   await app.register(feedRoutes);
   await app.register(linkPreviewsRoutes);

@@ -3,17 +3,10 @@
  * `/files/<key>` URLs, authors become UserSummary, communities a small summary.
  * Nothing else of a row (owner ids of files, deletion state, raw keys) is sent.
  */
-import {
-  POST_TYPES,
-  type LikeState,
-  type Post,
-  type PostType,
-  type Upload,
-  type UploadKind,
-} from '@otakura/shared';
+import { POST_TYPES, type LikeState, type Post, type PostType } from '@otakura/shared';
 import { fileUrl } from '../../lib/file-url';
 import { toUserSummary } from '../../lib/user-summary';
-import type { PostImageRow, PostRow, UploadRow } from './posts.repository';
+import type { PostImageRow, PostRow } from './posts.repository';
 
 export function toPost(row: PostRow, images: PostImageRow[] = []): Post {
   const type = row.type as PostType;
@@ -65,18 +58,6 @@ export function toPost(row: PostRow, images: PostImageRow[] = []): Post {
     commentCount: row.commentCount,
     likedByMe: row.likedByMe,
     createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export function toUpload(row: UploadRow): Upload {
-  return {
-    id: row.id,
-    kind: row.kind as UploadKind,
-    url: fileUrl(row.key)!,
-    width: row.width,
-    height: row.height,
-    placeholder: row.placeholder,
-    size: Number(row.size),
   };
 }
 

@@ -143,14 +143,6 @@ export async function findUploads(db: Db, ids: string[]): Promise<UploadRow[]> {
   return db.select().from(uploads).where(inArray(uploads.id, ids));
 }
 
-export async function insertUpload(
-  db: Db,
-  values: typeof uploads.$inferInsert,
-): Promise<UploadRow> {
-  const [row] = await db.insert(uploads).values(values).returning();
-  return row!;
-}
-
 /**
  * Marks the caller's unused uploads as used by `postId`, all or nothing is the caller's
  * job: it compares the count. `post_id is null` in the WHERE makes a second claim of
@@ -175,25 +167,6 @@ export async function releasePostUploads(db: Db, postId: string): Promise<string
   const rows = await db
     .delete(uploads)
     .where(eq(uploads.postId, postId))
-    .returning({ key: uploads.key, largeKey: uploads.largeKey });
-  return rows.flatMap((r) => [r.key, r.largeKey].filter((k): k is string => !!k));
-}
-
-/** Unused uploads of a user older than `olderThanMs`: rows deleted, keys answered (files are the caller's). */
-export async function deleteStaleUploads(
-  db: Db,
-  userId: string,
-  olderThanMs: number,
-): Promise<string[]> {
-  const rows = await db
-    .delete(uploads)
-    .where(
-      and(
-        eq(uploads.userId, userId),
-        isNull(uploads.postId),
-        sql`${uploads.createdAt} < now() - make_interval(secs => ${olderThanMs / 1000})`,
-      ),
-    )
     .returning({ key: uploads.key, largeKey: uploads.largeKey });
   return rows.flatMap((r) => [r.key, r.largeKey].filter((k): k is string => !!k));
 }

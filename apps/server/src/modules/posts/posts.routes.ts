@@ -1,6 +1,4 @@
-/**
- * /api/uploads and /api/posts/*: thin handlers (authenticate → validate → service → present).
- */
+/** /api/posts/*: thin handlers (authenticate → validate → service → present). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,14 +6,10 @@ import {
   CreatePostInputSchema,
   LikeStateSchema,
   PostSchema,
-  UploadSchema,
 } from '@otakura/shared';
-import { optionalUser, requireUser } from '../auth/auth.guard';
+import { requireUser } from '../auth/auth.guard';
 import { linkPreviewDeps } from '../link-previews/link-previews.settings';
 import { fetchLinkPreview } from '../link-previews/link-previews.service';
-import { readFileToTemp } from '../uploads/multipart';
-import { purgeStaleUploads, savePostUpload } from './post-uploads.service';
-import { postsSettings } from './posts.settings';
 import * as service from './posts.service';
 
 const PostParamsSchema = z.object({ postId: z.string().max(100) });
@@ -36,49 +30,6 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     linkPreview: (url) => fetchLinkPreview(linkPreviewDeps(app), url),
     log: app.log,
   });
-
-  app.post(
-    '/api/uploads',
-    {
-      config: {
-        rateLimit: {
-          max: () => postsSettings(app.ctx).uploadRateLimit.max,
-          timeWindow: postsSettings(app.ctx).uploadRateLimit.windowMs,
-          keyGenerator: async (req) => `post-upload:${(await optionalUser(req))?.id ?? req.ip}`,
-        },
-      },
-      schema: {
-        tags: ['posts'],
-        summary:
-          'Upload one image, GIF or video for a post (multipart, field `file`); the kind is read from the bytes',
-        consumes: ['multipart/form-data'],
-        response: {
-          201: UploadSchema,
-          ...errors,
-          413: ApiErrorBodySchema,
-          415: ApiErrorBodySchema,
-          429: ApiErrorBodySchema,
-        },
-      },
-    },
-    async (req, reply) => {
-      const user = await requireUser(req);
-      const caps = postsSettings(app.ctx).uploadMaxBytes;
-      // Read under the larger cap; the cap of what the bytes turn out to be is checked next.
-      const file = await readFileToTemp(req, {
-        kind: 'video',
-        reply,
-        maxBytes: Math.max(caps.image, caps.video),
-      });
-      try {
-        const upload = await savePostUpload(deps(), user.id, file, caps);
-        void purgeStaleUploads(deps(), user.id);
-        return reply.code(201).send(upload);
-      } finally {
-        await file.cleanup();
-      }
-    },
-  );
 
   app.post(
     '/api/posts',

@@ -15,8 +15,8 @@ import {
   sidewaysJpegWithGps,
   SVG,
   TEXT,
-} from '../uploads/test-fixtures';
-import { postsSettings } from './posts.settings';
+} from './test-fixtures';
+import { uploadsSettings } from './uploads.settings';
 
 let t: TestApp;
 let alice: TestUser;
@@ -104,7 +104,7 @@ describe('POST /api/uploads', () => {
   });
 
   it('refuses an oversized video and an oversized image with 413', async () => {
-    const settings = postsSettings(t.ctx);
+    const settings = uploadsSettings(t.ctx);
     const saved = structuredClone(settings.uploadMaxBytes);
     settings.uploadMaxBytes = { image: 40 * 1024, video: 64 * 1024 };
     try {
@@ -160,7 +160,7 @@ describe('POST /api/uploads', () => {
   });
 
   it('rate-limits uploads per user with 429 rate_limited', async () => {
-    const settings = postsSettings(t.ctx);
+    const settings = uploadsSettings(t.ctx);
     const saved = settings.uploadRateLimit.max;
     settings.uploadRateLimit.max = 3;
     try {

@@ -13,11 +13,11 @@ import type { Db } from '../../db/client';
 import { payloadTooLarge, unsupportedMedia } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../storage/storage';
-import { tooLargeMessage } from '../uploads/multipart';
-import { deleteUploadKeys, saveImageUpload, uploadPrefix } from '../uploads/upload.service';
-import { inspectVideo } from '../uploads/video-processing';
-import { toUpload } from './posts.mapper';
-import * as repo from './posts.repository';
+import { tooLargeMessage } from './multipart';
+import { deleteUploadKeys, saveImageUpload, uploadPrefix } from './upload.service';
+import { toUpload } from './uploads.mapper';
+import * as repo from './uploads.repository';
+import { inspectVideo } from './video-processing';
 
 export interface UploadDeps {
   db: Db;
