@@ -1,13 +1,20 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newContext, screenshot, type Viewport } from './browser';
-
-/** The seeded demo account (apps/server/src/seed/demo-seed.ts). */
-const DEMO = { email: 'demo@otakura.local', password: 'otakura-demo' };
+import {
+  baseUrl,
+  DEMO,
+  horizontalOverflow,
+  launchBrowser,
+  newContext,
+  screenshot,
+  settle,
+  solvedChallenge,
+  waitForMailLink,
+  type Viewport,
+} from './browser';
 
 let browser: Browser;
 /** The demo account's cookies: sign-in is rate limited per email, so once per run. */
@@ -192,12 +199,6 @@ async function cardTitle(page: Page, position: number): Promise<string> {
     .textContent())!.trim();
 }
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-}
-
 describe('the post modal', () => {
   const variants = [
     { viewport: 'desktop', theme: 'dark', width: 1280 },
@@ -223,7 +224,7 @@ describe('the post modal', () => {
       await dialog.getByRole('heading', { name: first, exact: true }).waitFor();
       await expectHeaderClear(page);
       expect(await page.title()).toBe(`${first}${suffix}`);
-      if (theme === 'dark' || viewport === 'phone') await settle(page);
+      await settle(page);
       await screenshot(page, `feed-modal-${viewport}-${width}-${theme}`);
 
       // Next, and the very next frame already shows the next post (no network in between).
@@ -266,10 +267,7 @@ describe('the feed at 360 px', () => {
       const sort = await box(page.locator('.feed-view__sort'));
       expect(Math.abs(tabs.y - sort.y), 'same row').toBeLessThan(8);
       expect(tabs.x + tabs.width).toBeLessThanOrEqual(sort.x);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await settle(page);
       await screenshot(page, `feed-phone-toolbar-${theme}`);
       await ctx.close();
@@ -281,49 +279,6 @@ describe('the feed at 360 px', () => {
 /* ------------------------------------------------------------------------------------------ */
 /* A new user's empty feed suggests communities; following one fills the feed.                  */
 /* ------------------------------------------------------------------------------------------ */
-
-/** ALTCHA v1: find n with SHA-256(salt + n) === challenge (what the sign-up page does in a worker). */
-async function solvedChallenge(ctx: BrowserContext): Promise<string> {
-  const res = await ctx.request.get('/api/challenge');
-  const c = (await res.json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  for (let n = 0; n <= c.maxnumber; n++) {
-    if (
-      createHash('sha256')
-        .update(c.salt + n)
-        .digest('hex') === c.challenge
-    ) {
-      const { algorithm, challenge, salt, signature } = c;
-      return Buffer.from(
-        JSON.stringify({ algorithm, challenge, number: n, salt, signature }),
-      ).toString('base64');
-    }
-  }
-  throw new Error('challenge has no solution');
-}
-
-async function verificationLink(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  for (let i = 0; i < 100; i++) {
-    if (existsSync(outbox)) {
-      for (const f of readdirSync(outbox).sort().reverse()) {
-        const text = readFileSync(path.join(outbox, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/gi, '=');
-        if (!text.includes(email)) continue;
-        const link = /https?:\/\/[^\s"'<>]*verify-email[^\s"'<>]*/.exec(text)?.[0];
-        if (link) return link.replace(/&amp;/g, '&');
-      }
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no verification mail for ${email}`);
-}
 
 /** A new, verified user with every required detail, following nothing. */
 async function newUserCookies(): Promise<Cookie[]> {
@@ -340,7 +295,9 @@ async function newUserCookies(): Promise<Cookie[]> {
     headers: { Origin: baseUrl, 'x-altcha': await solvedChallenge(ctx) },
   });
   if (!res.ok()) throw new Error(`sign-up: ${res.status()} ${await res.text()}`);
-  await ctx.request.get(await verificationLink(email));
+  await ctx.request.get(
+    await waitForMailLink(email, /https?:\/\/[^\s"'<>]*verify-email[^\s"'<>]*/),
+  );
   const headers = { Origin: baseUrl };
   const profile = await ctx.request.patch('/api/me/profile', {
     data: { bio: 'Just arrived.', birthday: 'May 23, 1995' },
