@@ -5,10 +5,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
 import { fieldError, formError, submitHandler } from '@/lib/forms';
 import { authErrorMessage } from '../utils/auth-error';
+import { EmailInput } from './email-input';
 import './auth-form.css';
 
 const ForgotSchema = RequestPasswordResetInputSchema.pick({ email: true });
@@ -51,17 +51,7 @@ export function ForgotPasswordForm({ onSubmit, notice, pending = false }: Forgot
       noValidate
       aria-describedby={error || notice ? messageId : undefined}
     >
-      <Input
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        {...form.register('email')}
-        error={fieldError(errors.email)}
-      />
+      <EmailInput {...form.register('email')} error={fieldError(errors.email)} />
       <div id={messageId} className={error ? 'auth-form__error' : 'auth-form__notice'} role="alert">
         {error ?? notice}
       </div>

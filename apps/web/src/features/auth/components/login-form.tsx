@@ -5,9 +5,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/field';
 import { fieldError, formError, submitHandler } from '@/lib/forms';
 import { authErrorMessage } from '../utils/auth-error';
+import { EmailInput } from './email-input';
 import { PasswordInput } from './password-input';
 import './auth-form.css';
 
@@ -61,14 +61,8 @@ export function LoginForm({ onSubmit, error, notice, pending = false }: LoginFor
           {notice}
         </p>
       ) : null}
-      <Input
-        label={t('fields.email')}
-        type="email"
+      <EmailInput
         autoComplete="username"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
         {...form.register('email')}
         error={fieldError(errors.email)}
       />

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
 import { fieldError, formError, submitHandler } from '@/lib/forms';
 import { authErrorMessage } from '../utils/auth-error';
+import { EmailInput } from './email-input';
 import { PasswordInput } from './password-input';
 import './auth-form.css';
 
@@ -83,17 +84,7 @@ export function SignUpForm({ onSubmit, pending = false }: SignUpFormProps) {
         {...form.register('username')}
         error={fieldError(errors.username)}
       />
-      <Input
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        {...form.register('email')}
-        error={fieldError(errors.email)}
-      />
+      <EmailInput {...form.register('email')} error={fieldError(errors.email)} />
       <PasswordInput
         label={t('fields.password')}
         autoComplete="new-password"
