@@ -81,44 +81,32 @@ export function TwoFactorForm({ onSubmit, onBack, pending = false }: TwoFactorFo
       <Controller
         control={form.control}
         name="code"
-        render={({ field, fieldState }) =>
-          method === 'totp' ? (
+        render={({ field, fieldState }) => {
+          const totp = method === 'totp';
+          return (
             <Input
-              key="totp"
-              label={t('twoFactorStep.code')}
+              key={method}
+              label={totp ? t('twoFactorStep.code') : t('twoFactorStep.backupCode')}
               name={field.name}
               ref={field.ref}
               className="auth-form__code"
               autoComplete="one-time-code"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              maxLength={6}
+              {...(totp
+                ? { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 }
+                : { autoCapitalize: 'none', spellCheck: false })}
               autoFocus
               required
               value={field.value}
               onBlur={field.onBlur}
-              onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+              onChange={(e) =>
+                field.onChange(
+                  totp ? e.target.value.replace(/\D/g, '').slice(0, 6) : e.target.value,
+                )
+              }
               error={fieldError(fieldState.error)}
             />
-          ) : (
-            <Input
-              key="backup"
-              label={t('twoFactorStep.backupCode')}
-              name={field.name}
-              ref={field.ref}
-              className="auth-form__code"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              autoFocus
-              required
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(e) => field.onChange(e.target.value)}
-              error={fieldError(fieldState.error)}
-            />
-          )
-        }
+          );
+        }}
       />
       <label className="auth-form__check">
         <input type="checkbox" {...form.register('trustDevice')} />
