@@ -53,7 +53,8 @@ describe('one origin check for the whole API (auth included)', () => {
 
   it('lets our own pages through, by Origin or by Referer', async () => {
     const origin = new URL(t.ctx.config.publicUrl).origin;
-    for (const headers of [{ origin }, { referer: `${origin}/login?x=1` }]) {
+    const variants: Record<string, string>[] = [{ origin }, { referer: `${origin}/login?x=1` }];
+    for (const headers of variants) {
       const res = await post('/api/auth/sign-in/email', headers);
       expect(res.status).toBe(401);
     }

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBodySchema, CHALLENGE_HEADER } from '@otakura/shared';
 import { sessions, users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp';
 import { flushMail } from '../mail/mailer';
 import { TestClient, uniqueUser } from './auth.test-helpers';
+
+// Password hashing and proof-of-work make these slow on a loaded machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -72,6 +75,27 @@ describe('account fields through Better Auth', () => {
       (await c.post('/api/auth/update-user', { username: renamed.toLowerCase() })).status,
     ).toBe(200);
   });
+
+  it('changing the password ends every other session, whatever the client sends', async () => {
+    for (const revokeOtherSessions of [undefined, false]) {
+      const { u, c: laptop } = await signedIn('passwd');
+      const phone = new TestClient(t);
+      expect((await phone.signIn(u.email, u.password)).status).toBe(200);
+      const newPassword = `new password ${revokeOtherSessions}`;
+      const res = await laptop.post('/api/auth/change-password', {
+        currentPassword: u.password,
+        newPassword,
+        ...(revokeOtherSessions === undefined ? {} : { revokeOtherSessions }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await phone.session()).toBeNull();
+      expect(await laptop.session()).not.toBeNull();
+      const sessions = (await (await laptop.get('/api/auth/list-sessions')).json()) as unknown[];
+      expect(sessions).toHaveLength(1);
+      expect((await new TestClient(t).signIn(u.email, u.password)).status).toBe(401);
+      expect((await new TestClient(t).signIn(u.email, newPassword)).status).toBe(200);
+    }
+  }, 120_000);
 
   it('needs a session', async () => {
     const res = await new TestClient(t).post('/api/auth/update-user', { name: 'x' });
@@ -151,7 +175,9 @@ describe('cookies when PUBLIC_URL is https', () => {
 
   it('sets the session cookie Secure, httpOnly, SameSite=Lax', async () => {
     const c = new TestClient(s);
-    const res = await c.signUp(uniqueUser('secure'));
+    const u = uniqueUser('secure');
+    expect((await c.signUp(u)).status).toBe(200);
+    const res = await c.signIn(u.email, u.password);
     expect(res.status).toBe(200);
     const cookie = res.headers
       .getSetCookie()

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHALLENGE_HEADER } from '@otakura/shared';
 import { loadConfig } from '../../config/env';
 import { buildTestApp, type TestApp } from '../../test/app';
@@ -10,6 +10,9 @@ import { createMailer, flushMail } from '../mail/mailer';
 import { flushResetRequests } from './auth.routes';
 import { verificationMail } from '../mail/templates';
 import { TestClient, uniqueUser } from './auth.test-helpers';
+
+// Password hashing and proof-of-work make these slow on a loaded machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 
@@ -69,7 +72,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
 
     // The link in the outbox works like a mailed one.
     const link = /https?:\/\/\S+/.exec(verify!.text!)![0];
-    expect((await new TestClient(t).open(link)).status).toBe(302);
+    expect((await c.open(link)).status).toBe(302);
     expect((await c.session())?.user.emailVerified).toBe(true);
   });
 

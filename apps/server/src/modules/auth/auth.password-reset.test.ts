@@ -1,12 +1,15 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema, CHALLENGE_HEADER } from '@otakura/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiErrorBodySchema, CHALLENGE_HEADER, tooManyAttemptsMessage } from '@otakura/shared';
 import { verifications } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp';
 import { flushMail } from '../mail/mailer';
 import { flushResetRequests } from './auth.routes';
 import { TestClient, uniqueUser } from './auth.test-helpers';
+
+// Password hashing and proof-of-work make these slow on a loaded machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -227,7 +230,7 @@ describe('password reset', () => {
     expect(res.status).toBe(429);
     const error = await errorOf(res);
     expect(error.code).toBe('rate_limited');
-    expect(error.message).toBe(`Too many attempts. Try again in ${error.retryAfter} seconds.`);
+    expect(error.message).toBe(tooManyAttemptsMessage(error.retryAfter!));
     expect(Number(res.headers.get('retry-after'))).toBe(error.retryAfter);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Rate limits of the auth endpoints, per client address and per account, answered
- * as 429 `rate_limited` "Too many attempts. Try again in N seconds." with `retryAfter`
+ * as 429 `rate_limited` "Too many attempts. Try again in 2 minutes 50 seconds." with `retryAfter`
  * and a Retry-After header (the error handler adds it).
  *
  * Counters live in @fastify/rate-limit's store: in memory, per process, unless the
@@ -19,14 +19,12 @@ export interface LimitRule {
 export const AUTH_RATE_LIMITS = {
   /** Every sign-in attempt from one address. */
   signInIp: { max: 10, windowSec: 60 },
-  /** Every sign-in attempt for one email, from anywhere (bounds parallel guessing). */
-  signInEmailAttempts: { max: 10, windowSec: 15 * 60 },
-  /** Failed sign-ins for one email; the 6th attempt within 15 minutes is refused. */
-  signInEmailFailures: { max: 5, windowSec: 15 * 60 },
   /** Sign-up requests from one address (bad input and taken names included). */
   signUpIpAttempts: { max: 20, windowSec: 60 * 60 },
-  /** Accounts created from one address. */
+  /** Accepted sign-ups from one address (new accounts and sign-ups with a taken email alike). */
   signUpIpAccounts: { max: 5, windowSec: 60 * 60 },
+  /** "Someone tried to sign up with your email" mails to one address. */
+  signUpExistingMail: { max: 1, windowSec: 15 * 60 },
   /** Reset mails asked for one email. */
   resetEmail: { max: 3, windowSec: 60 * 60 },
   /** Reset requests from one address. */
@@ -56,6 +54,8 @@ export interface Limiter {
   check(req: FastifyRequest, key: string): Promise<void>;
   /** Counts one event for `key` without refusing (e.g. a failure, after the answer). */
   record(req: FastifyRequest, key: string): Promise<void>;
+  /** Seconds until `key` may have one more event (0: now); counts nothing. */
+  cooldownSec(req: FastifyRequest, key: string): Promise<number>;
 }
 
 export type AuthLimiters = Record<LimitName, Limiter>;
@@ -89,6 +89,11 @@ function makeLimiter(app: FastifyInstance, name: string, rule: LimitRule): Limit
     async record(req, key) {
       keys.set(req, key);
       await limit(req);
+    },
+    async cooldownSec(req, key) {
+      keys.set(req, key);
+      const r = await limit(req, { increment: false });
+      return !r.isAllowed && r.remaining <= 0 && r.ttl > 0 ? retryAfter(r.ttl) : 0;
     },
   };
 }

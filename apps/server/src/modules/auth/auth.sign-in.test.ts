@@ -1,11 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema } from '@otakura/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  ApiErrorBodySchema,
+  SendVerificationEmailResultSchema,
+  tooManyAttemptsMessage,
+} from '@otakura/shared';
 import { users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp';
 import { flushMail } from '../mail/mailer';
+import { signInBackoff } from './auth.service';
 import { TestClient, uniqueUser } from './auth.test-helpers';
+
+// Password hashing and proof-of-work make these slow on a loaded machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 let smtp: SmtpCapture;
@@ -18,6 +26,22 @@ afterAll(async () => {
   if (t) await flushMail(t.ctx.mailer);
   await t?.close();
   await smtp?.close();
+});
+
+/** Sign-in delays on a clock the test moves (no waiting minutes); real time again after each test. */
+function moveableClock() {
+  const backoff = signInBackoff(t.ctx);
+  let now = Date.now();
+  backoff.now = () => now;
+  return {
+    advance(seconds: number) {
+      now += seconds * 1000;
+    },
+  };
+}
+
+afterEach(() => {
+  if (t) signInBackoff(t.ctx).now = () => Date.now();
 });
 
 async function errorOf(res: Response) {
@@ -135,24 +159,81 @@ describe('sign-in rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(await errorOf(res)).toEqual({
       code: 'rate_limited',
-      message: `Too many attempts. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+      message: tooManyAttemptsMessage(retryAfter),
       retryAfter,
     });
   });
 
-  it('locks an account for 15 minutes after 5 wrong passwords, from any address', async () => {
+  it('lets 3 failures through, then delays the account and the address 1, 2 … minutes; the owner from a clean address still gets in', async () => {
     const u = await makeUser('guessed');
-    for (let i = 0; i < 5; i++) {
-      expect((await new TestClient(t).signIn(u.email, `wrong-${i}-password`)).status).toBe(401);
-    }
-    const res = await new TestClient(t).signIn(u.email, u.password);
+    const clock = moveableClock();
+    const attacker = new TestClient(t);
+    for (let i = 0; i < 4; i++)
+      expect((await attacker.signIn(u.email, `wrong-${i}-password`)).status).toBe(401);
+
+    // The 4th failure holds the attacker's address (and the account) for a minute.
+    let res = await attacker.signIn(u.email, 'wrong-again-password');
     expect(res.status).toBe(429);
-    const retryAfter = Number(res.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(800);
-    expect(retryAfter).toBeLessThanOrEqual(900);
-    // Other accounts are not affected.
-    const v = await makeUser();
-    expect((await new TestClient(t).signIn(v.email, v.password)).status).toBe(200);
+    expect(await errorOf(res)).toEqual({
+      code: 'rate_limited',
+      message: 'Too many attempts. Try again in 1 minute.',
+      retryAfter: 60,
+    });
+    expect(res.headers.get('retry-after')).toBe('60');
+
+    // After the wait one more try; it fails, and the next wait is twice as long.
+    clock.advance(61);
+    expect((await attacker.signIn(u.email, 'wrong-5-password')).status).toBe(401);
+    res = await attacker.signIn(u.email, 'wrong-6-password');
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBe(120);
+    expect((await errorOf(res)).message).toBe('Too many attempts. Try again in 2 minutes.');
+
+    // The owner, from an address that has not failed, signs in while the account is attacked.
+    const owner = new TestClient(t);
+    expect((await owner.signIn(u.email, u.password)).status).toBe(200);
+
+    // The attacker's address is still held, even with the right password.
+    clock.advance(30);
+    res = await attacker.signIn(u.email, u.password);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBe(90);
+  });
+
+  it('holds an attacked account for every address that failed on it; a clean address gets its try; success clears the account', async () => {
+    const u = await makeUser('spread');
+    moveableClock();
+    const first = new TestClient(t);
+    for (let i = 0; i < 4; i++)
+      expect((await first.signIn(u.email, `wrong-${i}-password`)).status).toBe(401);
+
+    // A second address: clean, so its one wrong guess is checked (5th failure: 2 minutes)...
+    const second = new TestClient(t);
+    expect((await second.signIn(u.email, 'wrong-4-password')).status).toBe(401);
+    // ...and from then on the account's delay holds it, right password or not.
+    for (const password of ['wrong-5-password', u.password]) {
+      const res = await second.signIn(u.email, password);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBe(120);
+    }
+
+    // The owner from a clean address gets in, which clears the account's delay.
+    expect((await new TestClient(t).signIn(u.email, u.password)).status).toBe(200);
+    expect((await second.signIn(u.email, u.password)).status).toBe(200);
+  });
+
+  it('delays an address that guesses across many accounts', async () => {
+    moveableClock();
+    const guesser = new TestClient(t);
+    for (let i = 0; i < 4; i++)
+      expect((await guesser.signIn(`nobody-${i}@example.test`, 'some-password')).status).toBe(401);
+    const res = await guesser.signIn('nobody-else@example.test', 'some-password');
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBe(60);
+    // Another address is not held by it.
+    expect((await new TestClient(t).signIn('nobody-else@example.test', 'x-password')).status).toBe(
+      401,
+    );
   });
 
   it('does not count successful sign-ins as failures', async () => {
@@ -189,15 +270,62 @@ describe('email verification', () => {
     expect((await c.session())?.user.emailVerified).toBe(true);
   });
 
-  it('counts the sign-up mail, so an automatic resend right after sign-up sends nothing', async () => {
+  it('counts the sign-up mail: the automatic send right after sign-up sends nothing and says how long to wait', async () => {
     const u = uniqueUser('auto');
     const c = new TestClient(t);
     expect((await c.signUp(u)).status).toBe(200);
     await smtp.waitForMail(u.email);
-    const res = await c.post('/api/auth/send-verification-email', { email: u.email });
-    expect(res.status).toBe(429);
+    expect((await c.signIn(u.email, u.password)).status).toBe(200);
+    const res = await c.post('/api/auth/send-verification-email', {
+      email: u.email,
+      automatic: true,
+    });
+    expect(res.status).toBe(200);
+    const body = SendVerificationEmailResultSchema.parse(await res.json());
+    expect(body.sent).toBe(false);
+    expect(body.retryAfter).toBeGreaterThan(170);
+    expect(body.retryAfter).toBeLessThanOrEqual(180);
     await flushMail(t.ctx.mailer);
     expect(smtp.mailsTo(u.email)).toHaveLength(1);
+  });
+
+  it('sends automatically once per cooldown: later automatic sends are no-ops with the time left, never 429', async () => {
+    const u = await makeUser('feedloads');
+    const c = new TestClient(t);
+    expect((await c.signIn(u.email, u.password)).status).toBe(200);
+    const send = async () => {
+      const res = await c.post('/api/auth/send-verification-email', {
+        email: u.email,
+        automatic: true,
+      });
+      expect(res.status).toBe(200);
+      return SendVerificationEmailResultSchema.parse(await res.json());
+    };
+    const first = await send();
+    expect(first).toEqual({ status: true, sent: true, retryAfter: 180 });
+    await smtp.waitForMail(u.email);
+    // Every further /feed load: nothing sent, the remaining cooldown.
+    for (let i = 0; i < 12; i++) {
+      const later = await send();
+      expect(later.sent).toBe(false);
+      expect(later.retryAfter).toBeGreaterThan(0);
+      expect(later.retryAfter).toBeLessThanOrEqual(180);
+    }
+    await flushMail(t.ctx.mailer);
+    // makeUser's server-side sign-up mail, and the one automatic send.
+    expect(smtp.mailsTo(u.email)).toHaveLength(2);
+    // The no-ops used none of the address's budget: the button still gets the same wait.
+    const manual = await c.post('/api/auth/send-verification-email', { email: u.email });
+    expect(manual.status).toBe(429);
+    expect((await errorOf(manual)).retryAfter).toBeLessThanOrEqual(180);
+  });
+
+  it('sends automatically only for the signed-in account', async () => {
+    const res = await new TestClient(t).post('/api/auth/send-verification-email', {
+      email: 'someone@example.test',
+      automatic: true,
+    });
+    expect(res.status).toBe(401);
   });
 
   it('says so when the link is broken', async () => {
@@ -221,8 +349,8 @@ describe('sessions', () => {
     const list = await laptop.get('/api/auth/list-sessions');
     expect(list.status).toBe(200);
     const sessions = (await list.json()) as { token: string; ipAddress: string | null }[];
-    // makeUser's server-side sign-up made one more (no address).
-    expect(sessions).toHaveLength(4);
+    // makeUser's server-side sign-up made none (sign-up never signs in).
+    expect(sessions).toHaveLength(3);
     expect(
       sessions
         .map((s) => s.ipAddress)

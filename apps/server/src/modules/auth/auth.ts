@@ -81,7 +81,9 @@ export function createAuth(deps: AuthDeps) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // No session from sign-up: its answer must not tell a new email from a taken one (the
+      // mailed verification link signs the browser in).
+      autoSignIn: false,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,

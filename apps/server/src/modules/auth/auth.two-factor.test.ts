@@ -1,10 +1,13 @@
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiErrorBodySchema, TwoFactorEnableResultSchema } from '@otakura/shared';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { flushMail } from '../mail/mailer';
 import { TestClient, uniqueUser } from './auth.test-helpers';
+
+// Password hashing and proof-of-work make these slow on a loaded machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 

@@ -71,3 +71,20 @@ export function changeEmailMail(product: string, name: string, newEmail: string,
     ),
   };
 }
+
+/** To the owner of an email someone tried to sign up with again (sign-up tells nobody else). */
+export function signUpAttemptMail(product: string, name: string, url: string) {
+  return {
+    subject: `Someone tried to sign up for ${product} with your email`,
+    ...layout(
+      product,
+      'You already have an account',
+      [
+        `Hi ${name},`,
+        `Someone just tried to create a new ${product} account with this email address. You already have one, so nothing was created.`,
+        'If it was you and you have forgotten your password, you can choose a new one with the link below. If it was not you, you can ignore this mail: your account is unchanged.',
+      ],
+      { label: 'Reset your password', url },
+    ),
+  };
+}
