@@ -46,13 +46,22 @@ describe('sign-up page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('solves the check in the background, signs up with the four fields and goes to /feed', async () => {
-    const { user, router, api } = setup({ body: { token: 't', user: { id: 'u1' } } });
+  it('solves the check in the background, signs up with the four fields and says to check the inbox (no sign-in)', async () => {
+    const { user, router, api } = setup({
+      body: {
+        status: true,
+        message: 'Check your inbox: we have sent you an email to finish signing up.',
+      },
+    });
     // The challenge is fetched as soon as the form shows, before anything is typed.
     await waitFor(() => expect(api.callsTo('GET /api/challenge')).toHaveLength(1));
     await fillAndSubmit(user);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    const status = await screen.findByRole('status');
+    expect(within(status).getByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(status).toHaveTextContent('We sent an email to aiko@example.com.');
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+    expect(router.state.location.pathname).toBe('/signUp');
     const [call] = api.callsTo(SIGN_UP);
     expect(call?.body).toEqual({
       name: 'Aiko Tanaka',
@@ -61,7 +70,7 @@ describe('sign-up page', () => {
       password: 'a-long-password',
     });
     expect(call?.headers['x-altcha']).toBe('solved-1');
-    expect(reloadSession).toHaveBeenCalledTimes(1);
+    expect(reloadSession).not.toHaveBeenCalled();
   });
 
   it('puts validation_error details under their fields and shows an alert, staying on the page', async () => {
@@ -115,13 +124,13 @@ describe('sign-up page', () => {
 
   it('retries once with a fresh challenge when the server refuses the first one', async () => {
     let attempts = 0;
-    const { user, router, api } = setup(() =>
+    const { user, api } = setup(() =>
       ++attempts === 1
         ? apiError(400, 'challenge_failed', 'Please complete the check and try again.')
-        : { body: { token: 't', user: { id: 'u1' } } },
+        : { body: { status: true, message: 'Check your inbox.' } },
     );
     await fillAndSubmit(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    await screen.findByRole('heading', { name: 'Check your inbox' });
     expect(api.callsTo(SIGN_UP).map((c) => c.headers['x-altcha'])).toEqual([
       'solved-1',
       'solved-2',
