@@ -146,7 +146,7 @@ describe('accounts in the browser', () => {
         await ctx.close();
       }
     }
-  });
+  }, 300_000);
 
   it('shows a wrong password in the error area and stays on /login', async () => {
     const ctx = await newContext(browser);
@@ -308,7 +308,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('heading', { name: 'Feed', level: 1 }).waitFor({ state: 'attached' });
     expect(await page.getByRole('dialog').count()).toBe(0);
     await ctx.close();
-  }, 180_000);
+  }, 360_000);
 
   it('resets a forgotten password from the mailed link', async () => {
     const ctx = await newContext(browser);

@@ -300,7 +300,7 @@ describe('profiles and account', () => {
       });
       await ctx.close();
     },
-    120_000,
+    240_000,
   );
 
   it('shows a new user the required-details screen instead of the feed, fillable right there', async () => {
@@ -351,5 +351,5 @@ describe('profiles and account', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('2 of 4 done').waitFor();
     await c.close();
-  }, 120_000);
+  }, 240_000);
 });

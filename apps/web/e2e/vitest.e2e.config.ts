@@ -7,7 +7,8 @@ export default defineConfig({
     name: 'e2e',
     include: ['**/*.e2e.ts'],
     environment: 'node',
-    testTimeout: 60_000,
+    // Generous: every picture also runs axe, on a loaded 2-core machine.
+    testTimeout: 180_000,
     hookTimeout: 60_000,
     // One browser at a time on a 2-core machine.
     fileParallelism: false,
