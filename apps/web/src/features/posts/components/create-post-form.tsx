@@ -76,7 +76,7 @@ export function CreatePostForm() {
       if (files) setNotice(localizeMessage(files.message));
       applyServerError(form.setError, error, {
         fields: FIELDS,
-        message: (e) => (files ? '' : apiErrorText(t, e)),
+        message: (e) => (files ? '' : `${t('composer.failed')} ${apiErrorText(t, e)}`),
       });
     }
   };
