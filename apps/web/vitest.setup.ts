@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import i18n from './src/lib/i18n';
+
+// On a loaded 2-core machine lazy pages and first renders can take seconds: wait for
+// conditions generously (a passing test still returns as soon as they hold).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Component tests read English, the spec's strings.
 void i18n.changeLanguage('en');
