@@ -177,9 +177,9 @@ describe('comments in the browser', () => {
     await box.fill(edited);
     await box.press('Control+Enter');
     await comments(b.page).getByText(edited).waitFor({ timeout: 5000 });
-    await captureScreen(b.page, 'comments-live-desktop-dark', {
-      expectVisible: comments(b.page).getByText(edited),
-    });
+    const arrived = comments(b.page).getByText(edited);
+    await arrived.scrollIntoViewIfNeeded();
+    await captureScreen(b.page, 'comments-live-desktop-dark', { expectVisible: arrived });
 
     await a.ctx.close();
     await b.ctx.close();
