@@ -13,6 +13,15 @@ void i18n.changeLanguage('en');
 // jsdom does not implement scrolling; React Router's ScrollRestoration calls it.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
+// jsdom has no ResizeObserver; Radix measures some controls (radio groups, switches) with it.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

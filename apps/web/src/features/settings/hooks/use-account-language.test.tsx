@@ -1,14 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '@/test/render';
 import i18n from '@/lib/i18n';
 import { settingsFixture, stubApi } from '../testing/stub-api';
 import { useAccountLanguage } from './use-account-language';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
-  <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    {children}
+  </QueryClientProvider>
 );
 
 afterEach(async () => {
