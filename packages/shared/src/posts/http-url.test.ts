@@ -32,3 +32,21 @@ describe('a post link typed without a scheme', () => {
     ).toBe(false);
   });
 });
+
+describe('a link with credentials in it', () => {
+  it('is refused for a post and for a preview, with a message naming why', () => {
+    for (const url of [
+      'https://user:pass@example.com/',
+      'user:secret@example.com/a',
+      'https://me@example.com',
+    ]) {
+      const post = CreatePostInputSchema.safeParse({ title: 'x', communityId: COMMUNITY, url });
+      expect(post.success, url).toBe(false);
+      expect(post.error?.issues[0]?.path).toEqual(['url']);
+      if (url.startsWith('https://'))
+        expect(post.error?.issues[0]?.message).toMatch(/contains a user name or password/);
+      expect(LinkPreviewQuerySchema.safeParse({ url }).success, url).toBe(false);
+    }
+    expect(urlOf('https://example.com/@user')).toBe('https://example.com/@user');
+  });
+});

@@ -42,6 +42,19 @@ export function withHttpScheme(value: string): string {
   return v.startsWith('//') ? `https:${v}` : `https://${v}`;
 }
 
+export const LINK_CREDENTIALS_MESSAGE =
+  'This link contains a user name or password. Remove them from the link and try again.';
+
+/** False for `https://user:pass@host/` (or `user@host`): such a link is never fetched, stored or shown. */
+function hasNoCredentials(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.username === '' && u.password === '';
+  } catch {
+    return true; // the url rule before this one reports what is wrong
+  }
+}
+
 const HttpUrlSchema = z
   .string()
   .transform(withHttpScheme)
@@ -49,7 +62,8 @@ const HttpUrlSchema = z
     z
       .url({ protocol: /^https?$/, message: 'Please enter a valid http(s) link.' })
       .max(2048)
-      .refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE }),
+      .refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE })
+      .refine(hasNoCredentials, { message: LINK_CREDENTIALS_MESSAGE }),
   );
 
 export const PostSchema = z.object({

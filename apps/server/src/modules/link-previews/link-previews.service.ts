@@ -6,6 +6,7 @@
  * by processImage and stored with us, so clients never hot-link a third party.
  */
 import { createHash } from 'node:crypto';
+import { LINK_CREDENTIALS_MESSAGE } from '@otakura/shared';
 import type { Db } from '../../db/client';
 import { validationError } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
@@ -72,8 +73,8 @@ function fromRow(row: repo.LinkPreviewRow): LinkPreviewData {
 /** Concurrent requests for one URL share one fetch (per database, so test apps stay apart). */
 const inflight = new WeakMap<Db, Map<string, Promise<LinkPreviewData>>>();
 
-export const LINK_CREDENTIALS_MESSAGE =
-  'This link contains a user name or password. Remove them from the link and try again.';
+/** The same words as the shared url rule, which refuses such links before they get here. */
+export { LINK_CREDENTIALS_MESSAGE };
 
 /** True when the link carries `user:pass@` (or just `user@`) before its host. */
 export function hasCredentials(rawUrl: string): boolean {
