@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '@/features/auth/api/auth-client';
 import { useSession } from '@/features/auth/hooks/use-session';
@@ -9,10 +9,6 @@ vi.mock('@/features/auth/api/auth-client', () => ({
   authClient: { signOut: vi.fn() },
   refreshSession: vi.fn(),
 }));
-
-// A busy 2-core machine loads lazy pages (/login after logging out) slowly.
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 /** The shell is ready once its navigation shows (pages with data may still be loading). */
 async function renderSignedIn(path: string) {

@@ -1,13 +1,9 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { apiError, CHALLENGE, mockApi, type Handler } from '@/features/auth/testing/api-mock';
 import { solveToHeader } from '@/features/auth/utils/solve-challenge';
 import { renderRoute, sessions } from '@/test/render';
-
-// Route chunks load lazily: give a loaded machine time.
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('@/features/auth/hooks/use-session', () => ({ useSession: vi.fn() }));
 vi.mock('@/features/auth/utils/solve-challenge', () => ({ solveToHeader: vi.fn() }));

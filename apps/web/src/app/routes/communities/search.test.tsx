@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { makeRow } from '@/features/communities/testing/fixtures';
@@ -10,8 +10,6 @@ vi.mock('@/features/auth/api/auth-client', () => ({
   authClient: { signOut: vi.fn() },
   refreshSession: vi.fn(),
 }));
-
-configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   await import('./search');

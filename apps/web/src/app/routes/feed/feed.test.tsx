@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { FakeSocket } from '@/lib/live/fake-live-socket.test-helpers';
@@ -17,10 +17,6 @@ vi.mock('@/features/auth/api/auth-client', () => ({
   authClient: { signOut: vi.fn() },
   refreshSession: vi.fn(),
 }));
-
-// A busy 2-core machine renders the first route slowly.
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(async () => {
   await import('./feed');

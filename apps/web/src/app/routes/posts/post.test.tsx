@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { apiError, makePost, mockApi } from '@/features/posts/testing/posts-mock';
@@ -9,9 +9,6 @@ vi.mock('@/features/auth/api/auth-client', () => ({
   authClient: { signOut: vi.fn() },
   refreshSession: vi.fn(),
 }));
-
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(async () => {
   await import('./post');

@@ -9,7 +9,6 @@ import { appConfigFixture, settingsFixture, stubApi } from '@/features/settings/
 
 // Each page is a lazy chunk: its first render here can take seconds on a busy machine.
 configure({ asyncUtilTimeout: 8000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('@/features/auth/hooks/use-session', () => ({ useSession: vi.fn() }));
 vi.mock('@/features/auth/api/auth-client', () => ({

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { apiError, EMPTY_PAGE, makeMe, mockApi } from '@/features/users/testing/api-mock';
@@ -9,10 +9,6 @@ vi.mock('@/features/auth/api/auth-client', () => ({
   authClient: { signOut: vi.fn() },
   refreshSession: vi.fn(),
 }));
-
-// A busy 2-core machine renders the first route slowly: waits, and the tests around them, get time.
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 beforeAll(async () => {
   await import('./profile');

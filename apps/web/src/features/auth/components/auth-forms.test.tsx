@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '@/test/render';
@@ -7,10 +7,6 @@ import { LoginForm } from './login-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignUpForm } from './sign-up-form';
 import { TwoFactorForm } from './two-factor-form';
-
-// Route chunks load lazily: give a loaded machine time.
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 describe('LoginForm', () => {
   it('keeps Login disabled until both email and password are filled', async () => {

@@ -14,7 +14,6 @@ vi.mock('../utils/video-frame', () => ({
 }));
 
 configure({ asyncUtilTimeout: 6000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const COMMUNITY = {
   id: '0190aaaa-0000-7000-8000-000000000001',

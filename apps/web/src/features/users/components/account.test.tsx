@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { apiError, json, makeMe, mockApi } from '../testing/api-mock';
@@ -8,7 +8,6 @@ import { BirthdaySection } from './birthday-section';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 
-configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });

@@ -1,11 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { makeMe, mockApi } from '../testing/api-mock';
 import { RequiredDetailsGate } from './required-details-gate';
 
-configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });
