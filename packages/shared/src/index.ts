@@ -11,6 +11,7 @@ export * from './uploads/uploads.schemas';
 export * from './communities/communities.schemas';
 export * from './posts/posts.schemas';
 export * from './comments/comments.schemas';
+export * from './media/media.schemas';
 export * from './live/live.schemas';
 export * from './live/live-topics';
 export * from './settings/settings.schemas';

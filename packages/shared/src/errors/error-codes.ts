@@ -107,6 +107,21 @@ export const ERROR_CODES = {
   // Comments, media and reports
   comment_not_found: { status: 404, message: 'This comment cannot be found.' },
   media_not_found: { status: 404, message: 'Media not found' },
+  episode_not_found: { status: 404, message: 'This episode cannot be found.' },
+  volume_not_found: { status: 404, message: 'This volume cannot be found.' },
+  issue_not_found: { status: 404, message: 'This issue cannot be found.' },
+  page_not_found: { status: 404, message: 'This page cannot be found.' },
+  playback_not_found: { status: 404, message: 'This playback session has ended.' },
+  media_kind_mismatch: {
+    status: 409,
+    message:
+      'That does not belong to this kind of media (episodes are for video, volumes for manga).',
+  },
+  number_taken: { status: 409, message: 'That number is already used in this series.' },
+  page_order_mismatch: {
+    status: 400,
+    message: 'The new order must list every page of the issue exactly once.',
+  },
   invalid_reply_to: {
     status: 400,
     message: 'You can only reply to a comment of the same post.',

@@ -6,7 +6,7 @@
  * |------------------|---------------|-------------------------------------------------------------|
  * | `feed`           | signed in     | `post.created`, `post.deleted` (the "new posts" pill)       |
  * | `post:{id}`      | signed in     | `post.liked`, `post.deleted`, the post's comment events     |
- * | `media:{id}`     | signed in     | the media entry's comment events                            |
+ * | `media:{id}`     | signed in     | `media.liked`, `media.views`, the entry's comment events      |
  * | `community:{id}` | signed in     | `post.created`, `post.deleted`, `community.members`         |
  * | `profile:{id}`   | signed in     | the user's `post.created`, `post.deleted`, `user.followers` |
  * | `user:{id}`      | that user     | private events of that user                                 |
@@ -25,7 +25,7 @@ export const liveTopics = {
   feed: 'feed' as const,
   /** One post: its likes, deletion and comments. */
   post: (postId: string) => `post:${postId}` as const,
-  /** One media entry's comments. */
+  /** One media entry: its likes, views and comments. */
   media: (mediaId: string) => `media:${mediaId}` as const,
   /** A community: its new and deleted posts and its member count. */
   community: (communityId: string) => `community:${communityId}` as const,

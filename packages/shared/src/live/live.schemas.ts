@@ -68,6 +68,21 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     userId: z.string(),
     followerCount: z.number().int(),
   }),
+  /** On `media:{mediaId}`: the entry's absolute like count after a like or unlike. */
+  z.object({
+    type: z.literal('media.liked'),
+    topic: z.string(),
+    mediaId: z.string(),
+    likeCount: z.number().int(),
+    actorId: z.string(),
+  }),
+  /** On `media:{mediaId}`: the entry's absolute view count after a view was counted. */
+  z.object({
+    type: z.literal('media.views'),
+    topic: z.string(),
+    mediaId: z.string(),
+    viewCount: z.number().int(),
+  }),
   z.object({ type: z.literal('pong') }),
   /** Events may have been missed (the server's bus reconnected): refetch what is on screen. */
   z.object({ type: z.literal('resync') }),

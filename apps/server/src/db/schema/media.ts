@@ -7,12 +7,13 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { counterColumn, createdAtColumn, idColumn } from './columns';
+import { counterColumn, createdAtColumn, idColumn, tstz } from './columns';
 
 export const media = pgTable(
   'media',
@@ -27,6 +28,19 @@ export const media = pgTable(
     imageKey: text('image_key'),
     language: text('language'),
     nsfw: boolean('nsfw').notNull().default(false),
+    /** Media keywords (spec §3): searched with the title. */
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    /** The reader's default direction for this series ('rtl' for most manga); a user may change theirs. */
+    readingDirection: text('reading_direction', { enum: ['ltr', 'rtl'] })
+      .notNull()
+      .default('ltr'),
+    /**
+     * Title and keywords, one per line: what the substring search reads (trigram index).
+     * `otakura_join_lines` is an IMMUTABLE wrapper of array_to_string (migration 0006).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`title || chr(10) || otakura_join_lines(keywords)`),
     /** = count(media_likes). */
     likeCount: counterColumn('like_count'),
     /** = count(media_views). */
@@ -36,7 +50,9 @@ export const media = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    index('media_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('media_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The alphabetical list reads this index in order (as communities_name_lower_idx).
+    index('media_title_lower_idx').on(sql`lower(${t.title}) collate "C"`, t.id),
     index('media_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('media_kind_created_idx').on(
       t.kind,
@@ -44,6 +60,7 @@ export const media = pgTable(
       t.id.desc().nullsFirst(),
     ),
     check('media_kind_valid', sql`${t.kind} in ('video', 'manga', 'sequence')`),
+    check('media_reading_direction_valid', sql`${t.readingDirection} in ('ltr', 'rtl')`),
     check('media_like_count_nonneg', sql`${t.likeCount} >= 0`),
     check('media_view_count_nonneg', sql`${t.viewCount} >= 0`),
     check('media_comment_count_nonneg', sql`${t.commentCount} >= 0`),
@@ -63,8 +80,16 @@ export const mediaEpisodes = pgTable(
     videoKey: text('video_key'),
     thumbnailKey: text('thumbnail_key'),
     durationSeconds: integer('duration_seconds'),
+    /** When the episode was added: the order of /episodes (newest first). */
+    createdAt: createdAtColumn(),
   },
-  (t) => [uniqueIndex('media_episodes_media_number_idx').on(t.mediaId, t.number)],
+  (t) => [
+    uniqueIndex('media_episodes_media_number_idx').on(t.mediaId, t.number),
+    index('media_episodes_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export const mediaVolumes = pgTable(
@@ -148,5 +173,114 @@ export const mediaViews = pgTable(
   (t) => [
     index('media_views_media_idx').on(t.mediaId, t.createdAt),
     index('media_views_user_idx').on(t.userId),
+    // The once-per-user-per-episode-per-hour rule looks up the user's latest view of an episode.
+    index('media_views_user_episode_idx').on(t.userId, t.episodeId, t.createdAt),
+  ],
+);
+
+/**
+ * One opening of the player on an episode. Heartbeats add the server-measured time between
+ * them (capped) to `watchedMs` while the client says it is playing; the session counts one
+ * view once `watchedMs` passes the threshold (docs/media.md). Closing ends the session.
+ */
+export const mediaPlaybackSessions = pgTable(
+  'media_playback_sessions',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    episodeId: uuid('episode_id')
+      .notNull()
+      .references(() => mediaEpisodes.id, { onDelete: 'cascade' }),
+    startedAt: createdAtColumn(),
+    /** The last heartbeat the server accepted (server clock). */
+    lastBeatAt: tstz('last_beat_at').notNull().defaultNow(),
+    /** Playback time measured on the server, in milliseconds. */
+    watchedMs: integer('watched_ms').notNull().default(0),
+    /** When this session counted its view (at most once). */
+    countedAt: tstz('counted_at'),
+    closedAt: tstz('closed_at'),
+  },
+  (t) => [
+    index('media_playback_sessions_user_idx').on(t.userId, t.startedAt),
+    check('media_playback_sessions_watched_nonneg', sql`${t.watchedMs} >= 0`),
+  ],
+);
+
+/** Where a user is in an episode (resume) and whether they watched it (past 90 %). */
+export const mediaWatchProgress = pgTable(
+  'media_watch_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    episodeId: uuid('episode_id')
+      .notNull()
+      .references(() => mediaEpisodes.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    /** Seconds into the video. */
+    positionSeconds: real('position_seconds').notNull().default(0),
+    watched: boolean('watched').notNull().default(false),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'media_watch_progress_pk', columns: [t.userId, t.episodeId] }),
+    index('media_watch_progress_user_idx').on(t.userId, t.updatedAt.desc().nullsFirst()),
+    index('media_watch_progress_user_media_idx').on(t.userId, t.mediaId),
+    check('media_watch_progress_position_nonneg', sql`${t.positionSeconds} >= 0`),
+  ],
+);
+
+/** The page a user reached in a volume's issue or a sequence's issue, and whether they finished it. */
+export const mediaReadProgress = pgTable(
+  'media_read_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issueId: uuid('issue_id')
+      .notNull()
+      .references(() => mediaIssues.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    /** 1-based page number. */
+    page: integer('page').notNull().default(1),
+    finished: boolean('finished').notNull().default(false),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'media_read_progress_pk', columns: [t.userId, t.issueId] }),
+    index('media_read_progress_user_media_idx').on(t.userId, t.mediaId),
+    check('media_read_progress_page_positive', sql`${t.page} >= 1`),
+  ],
+);
+
+/** A user's reader settings for one series (direction and mode), remembered across devices. */
+export const mediaReaderPrefs = pgTable(
+  'media_reader_prefs',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['ltr', 'rtl'] }).notNull(),
+    mode: text('mode', { enum: ['single', 'double', 'vertical'] }).notNull(),
+    /** Double-page mode: the first page stands alone (a cover). */
+    coverAlone: boolean('cover_alone').notNull().default(true),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'media_reader_prefs_pk', columns: [t.userId, t.mediaId] }),
+    check('media_reader_prefs_direction_valid', sql`${t.direction} in ('ltr', 'rtl')`),
+    check('media_reader_prefs_mode_valid', sql`${t.mode} in ('single', 'double', 'vertical')`),
   ],
 );
