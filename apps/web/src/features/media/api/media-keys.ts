@@ -7,6 +7,8 @@ export const mediaKeys = {
   details: () => [...mediaKeys.all, 'detail'] as const,
   /** `GET /media/:id` (the landing). */
   detail: (mediaId: string) => [...mediaKeys.details(), mediaId] as const,
+  /** The like / unlike mutations (several may be on their way for one entry). */
+  likeMutation: () => [...mediaKeys.all, 'like'] as const,
   pages: () => [...mediaKeys.all, 'page'] as const,
   /** `GET /media-pages/:pageId` (`{mediaId}` or `{mediaId}-{n}`). */
   page: (pageId: string) => [...mediaKeys.pages(), pageId] as const,
