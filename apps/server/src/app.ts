@@ -29,6 +29,9 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { feedRoutes } from './modules/posts/feed.routes';
 import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
 import { communitiesRoutes } from './modules/communities/communities.routes';
+import { episodesRoutes } from './modules/media/episodes.routes';
+import { readerRoutes } from './modules/media/reader.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
 import { writeRateLimitsPlugin } from './plugins/write-rate-limits';
@@ -143,6 +146,9 @@ export async function buildApp(
   await app.register(commentsRoutes);
   await app.register(liveRoutes);
   await app.register(communitiesRoutes);
+  await app.register(episodesRoutes);
+  await app.register(readerRoutes);
+  await app.register(mediaRoutes);
 
   // The SPA and the 404 handler come last.
   await app.register(webAppPlugin, {

@@ -141,3 +141,19 @@ export const communityCursor = cursorCodec({
   }),
   write: (c: CommunityCursor) => [c.section === 'followed' ? 'f' : 'r', c.name, c.id] as const,
 });
+
+/**
+ * The media list, ordered by `(lower(title) COLLATE "C", id)` like the community list. The
+ * cursor carries the last row's title as stored (the database lower-cases it again). Its own
+ * tag, so a community cursor is refused here and the reverse.
+ */
+export interface MediaCursor {
+  title: string;
+  id: string;
+}
+
+export const mediaCursor = cursorCodec({
+  wire: z.tuple([z.literal('m'), z.string().max(1000), cursorId]),
+  read: ([, title, id]): MediaCursor => ({ title, id }),
+  write: (c: MediaCursor) => ['m', c.title, c.id] as const,
+});

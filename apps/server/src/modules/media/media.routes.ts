@@ -1,0 +1,99 @@
+/**
+ * /api/media and /api/media-pages: the catalog, an entry's landing, media pages and likes. Thin
+ * handlers (authenticate → validate → service → present).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorBodySchema,
+  LikeStateSchema,
+  MediaListPageSchema,
+  MediaPageSchema,
+  MediaSchema,
+  SearchMediaQuerySchema,
+} from '@otakura/shared';
+import { requireUser } from '../auth/auth.guard';
+import * as service from './media.service';
+
+/** Any string: a malformed id answers 404 `media_not_found`, like an unknown one. */
+const MediaParamsSchema = z.object({ mediaId: z.string().max(100) });
+const MediaPageParamsSchema = z.object({ pageId: z.string().max(100) });
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+};
+
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.ctx.database.db;
+  const deps = (): service.MediaDeps => ({ db: app.ctx.database.db, live: app.ctx.live });
+
+  app.get(
+    '/api/media',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'The media list: alphabetical, case-insensitive substring of title or keyword',
+        querystring: SearchMediaQuerySchema,
+        response: { 200: MediaListPageSchema, 400: ApiErrorBodySchema, 401: ApiErrorBodySchema },
+      },
+    },
+    async (req) => {
+      await requireUser(req);
+      return service.searchMedia(db(), req.query);
+    },
+  );
+
+  app.get(
+    '/api/media/:mediaId',
+    {
+      schema: {
+        tags: ['media'],
+        summary: "One media entry's landing, with what the signed-in user plays or reads next",
+        params: MediaParamsSchema,
+        response: { 200: MediaSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.getMedia(db(), user.id, req.params.mediaId);
+    },
+  );
+
+  app.get(
+    '/api/media-pages/:pageId',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'One media page ({mediaId} or {mediaId}-{n}): episodes, volumes or issues',
+        params: MediaPageParamsSchema,
+        response: { 200: MediaPageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.getMediaPage(db(), user.id, req.params.pageId);
+    },
+  );
+
+  for (const [method, like] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/media/:mediaId/like',
+      schema: {
+        tags: ['media'],
+        summary: like ? 'Like a media entry (idempotent)' : 'Unlike a media entry (idempotent)',
+        params: MediaParamsSchema,
+        response: { 200: LikeStateSchema, ...errors },
+      },
+      handler: async (req) => {
+        const user = await requireUser(req);
+        return service.setLike(deps(), user.id, req.params.mediaId, like);
+      },
+    });
+  }
+};
