@@ -31,8 +31,6 @@ import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes
 import { communitiesRoutes } from './modules/communities/communities.routes';
 import { episodesRoutes } from './modules/media/episodes.routes';
 import { readerRoutes } from './modules/media/reader.routes';
-import { episodesRoutes } from './modules/media/episodes.routes';
-import { readerRoutes } from './modules/media/reader.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
@@ -148,8 +146,6 @@ export async function buildApp(
   await app.register(commentsRoutes);
   await app.register(liveRoutes);
   await app.register(communitiesRoutes);
-  await app.register(episodesRoutes);
-  await app.register(readerRoutes);
   await app.register(episodesRoutes);
   await app.register(readerRoutes);
   await app.register(mediaRoutes);
