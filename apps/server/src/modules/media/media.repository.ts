@@ -139,8 +139,7 @@ export async function findMediaHead(
   db: Db,
   mediaId: string,
 ): Promise<
-  | Pick<MediaSummaryRow, 'id' | 'kind' | 'episodeCount' | 'volumeCount' | 'issueCount'>
-  | undefined
+  Pick<MediaSummaryRow, 'id' | 'kind' | 'episodeCount' | 'volumeCount' | 'issueCount'> | undefined
 > {
   const [row] = await queryParsed(
     db,

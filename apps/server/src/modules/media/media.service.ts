@@ -181,7 +181,8 @@ export async function setLike(
     });
   } catch (err) {
     // The entry is unknown (or was deleted between the insert and its foreign-key check).
-    if (!(err instanceof AppError) && sqlState(err) === FOREIGN_KEY_VIOLATION) throw mediaNotFound();
+    if (!(err instanceof AppError) && sqlState(err) === FOREIGN_KEY_VIOLATION)
+      throw mediaNotFound();
     throw err;
   }
   if (result.changed) {
