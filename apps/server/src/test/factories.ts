@@ -476,6 +476,10 @@ export async function counterMismatches(t: WithDb): Promise<string[]> {
       query: sql`select m.id, m.comment_count as counter, (select count(*) from comments c where c.media_id = m.id)::int as actual from media m`,
     },
     {
+      name: 'media.view_count',
+      query: sql`select m.id, m.view_count as counter, (select count(*) from media_views v where v.media_id = m.id)::int as actual from media m`,
+    },
+    {
       name: 'shop_items.like_count',
       query: sql`select s.id, s.like_count as counter, (select count(*) from shop_likes l where l.item_id = s.id)::int as actual from shop_items s`,
     },
