@@ -915,42 +915,72 @@ export async function mediaCoverArt(
   return render(svg, backdropColour(s), opts.format);
 }
 
-/** Panel layouts of a manga page, as rows of relative column widths. */
+/** Panel layouts of a portrait manga page (3–5 panels), as rows of relative column widths. */
 const PAGE_LAYOUTS: ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>> = [
-  [[1], [1, 1], [2, 1]],
-  [[1, 1], [1], [1, 2]],
-  [[2, 1], [1, 1, 1], [1]],
-  [[1], [1, 2], [1, 1]],
+  [[1], [1, 1], [1]],
+  [[1, 1], [1], [2, 1]],
+  [[1], [1, 2]],
+  [[2, 1], [1], [1, 1]],
+  [[1], [1], [1, 1]],
   [
     [1, 1],
-    [2, 1],
     [1, 1],
   ],
+  [[1], [2, 1], [1]],
 ];
 
-/** A manga page (default 800x1200): paper, panels with screentone, speed lines, speech balloons, page number. */
+/** Layouts of a landscape double-page spread: a panorama on top, small panels under it. */
+const SPREAD_LAYOUTS: ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>> = [
+  [[1], [1, 1, 1]],
+  [[1], [2, 1, 1, 2]],
+  [[1], [1, 2, 1]],
+];
+
+export interface MangaPageOptions {
+  /** Default 800 x 1200; a landscape size (width > height) draws a double-page spread. */
+  width?: number;
+  height?: number;
+  format?: ArtFormat;
+  /** The series title, printed small in the top margin. */
+  title?: string;
+}
+
+/**
+ * A manga page (default 800x1200): paper, 3–5 panels (speed lines, screentone hills, a
+ * round-faced silhouette, impact bursts, hatching and petals, a gradient sky over rooftops),
+ * speech balloons, the series title small at the top and a big page number in a tab at the
+ * bottom. Each page number gets its own layout and colours, so turning a page visibly
+ * changes it. A landscape size draws a double-page spread: a panorama across both halves
+ * over a row of small panels, with the fold shaded in the middle.
+ */
 export async function mangaPageArt(
   seed: string | number,
   page: number,
-  opts: { width?: number; height?: number; format?: ArtFormat } = {},
+  opts: MangaPageOptions = {},
 ): Promise<Art> {
   const rng = createRng(`page:${seed}:${page}`);
   const s = scheme(rng);
   const svg = new Svg(clampSize(opts.width ?? 800), clampSize(opts.height ?? 1200));
   const { w, h } = svg;
+  const spread = w > h;
+  /** Sizes relative to one page's width (half a spread). */
+  const u = spread ? w / 2 : w;
   const paper = mix('#f5f2ea', s.a, 0.04);
   const inkc = '#15161c';
   svg.addBack(`<rect width="${w}" height="${h}" fill="${paper}"/>`);
-  const margin = w * 0.06;
-  const gutter = w * 0.025;
-  const layout = PAGE_LAYOUTS[(hashSeed(`${seed}`) + page) % PAGE_LAYOUTS.length]!;
-  const rowWeights = layout.map(() => rng.range(0.8, 1.3));
+  const margin = u * 0.06;
+  const gutter = u * 0.025;
+  const top = margin * 1.25;
+  const bottom = margin * 2;
+  const layouts = spread ? SPREAD_LAYOUTS : PAGE_LAYOUTS;
+  const layout = layouts[(hashSeed(`${seed}`) + page) % layouts.length]!;
+  const rowWeights = layout.map((_, ri) => (spread && ri === 0 ? 1.9 : rng.range(0.8, 1.3)));
   const totalWeight = rowWeights.reduce((a, b) => a + b, 0);
-  const usableH = h - margin * 2.4 - gutter * (layout.length - 1);
-  let y = margin;
+  const usableH = h - top - bottom - gutter * (layout.length - 1);
+  let y = top;
   const tone = svg.id('tone');
   // Screentone: a pattern tile of 16x16 dots (tiny tiles are very slow to render).
-  const step = w * 0.014;
+  const step = u * 0.014;
   const toneDots: string[] = [];
   for (let ty = 0; ty < 16; ty++) {
     for (let tx = 0; tx < 16; tx++)
@@ -961,6 +991,15 @@ export async function mangaPageArt(
   svg.def(
     `<pattern id="${tone}" width="${f(step * 16, 2)}" height="${f(step * 16, 2)}" patternUnits="userSpaceOnUse"><g fill="${inkc}" fill-opacity="0.55">${toneDots.join('')}</g></pattern>`,
   );
+  // A soft wash of the page's accents that some panels lie on.
+  const wash = svg.linear(
+    [
+      [0, mix(paper, s.a, 0.28)],
+      [1, mix(paper, s.b, 0.18)],
+    ],
+    rng.range(30, 150),
+  );
+  let panelIndex = 0;
   layout.forEach((cols, ri) => {
     const rowH = (usableH * rowWeights[ri]!) / totalWeight;
     const colTotal = cols.reduce((a, b) => a + b, 0);
@@ -973,9 +1012,15 @@ export async function mangaPageArt(
         `<clipPath id="${clip}"><rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}"/></clipPath>`,
       );
       const inner: string[] = [];
-      const kind = rng.int(0, 4);
+      // The spread's panorama is always a sky; one panel in three of a page is too.
+      const kind = spread && panelIndex === 0 ? 5 : rng.int(0, 5);
+      panelIndex++;
       const cx = x + pw * rng.range(0.3, 0.7);
       const cy = y + rowH * rng.range(0.35, 0.65);
+      if (kind !== 5 && rng.chance(0.45))
+        inner.push(
+          `<rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}" fill="${wash}"/>`,
+        );
       if (kind === 0) {
         // Speed lines towards a focus point.
         const parts: string[] = [];
@@ -994,10 +1039,10 @@ export async function mangaPageArt(
           `<rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}" fill="url(#${tone})"/>`,
         );
         inner.push(
-          `<path d="M${f(x)} ${f(y + rowH * 0.7)} Q${f(x + pw * 0.3)} ${f(y + rowH * 0.5)} ${f(x + pw * 0.55)} ${f(y + rowH * 0.68)} T${f(x + pw)} ${f(y + rowH * 0.62)} L${f(x + pw)} ${f(y + rowH)} L${f(x)} ${f(y + rowH)} Z" fill="${paper}" stroke="${inkc}" stroke-width="${f(w * 0.004)}"/>`,
+          `<path d="M${f(x)} ${f(y + rowH * 0.7)} Q${f(x + pw * 0.3)} ${f(y + rowH * 0.5)} ${f(x + pw * 0.55)} ${f(y + rowH * 0.68)} T${f(x + pw)} ${f(y + rowH * 0.62)} L${f(x + pw)} ${f(y + rowH)} L${f(x)} ${f(y + rowH)} Z" fill="${paper}" stroke="${inkc}" stroke-width="${f(u * 0.004)}"/>`,
         );
         inner.push(
-          `<circle cx="${f(x + pw * 0.75)}" cy="${f(y + rowH * 0.28)}" r="${f(Math.min(pw, rowH) * 0.12)}" fill="${paper}" stroke="${inkc}" stroke-width="${f(w * 0.004)}"/>`,
+          `<circle cx="${f(x + pw * 0.75)}" cy="${f(y + rowH * 0.28)}" r="${f(Math.min(pw, rowH) * 0.12)}" fill="${paper}" stroke="${inkc}" stroke-width="${f(u * 0.004)}"/>`,
         );
       } else if (kind === 2) {
         // A simple round character silhouette with a spiky fringe.
@@ -1009,7 +1054,7 @@ export async function mangaPageArt(
           `<ellipse cx="${f(cx)}" cy="${f(cy + r0 * 2.1)}" rx="${f(r0 * 1.5)}" ry="${f(r0 * 1.2)}" fill="${inkc}"/>`,
         );
         inner.push(
-          `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r0)}" fill="${paper}" stroke="${inkc}" stroke-width="${f(w * 0.005)}"/>`,
+          `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r0)}" fill="${paper}" stroke="${inkc}" stroke-width="${f(u * 0.005)}"/>`,
         );
         const spikes: string[] = [];
         for (let i = 0; i <= 6; i++) {
@@ -1035,9 +1080,9 @@ export async function mangaPageArt(
           burst.push(`${f(cx + Math.cos(a) * rr)} ${f(cy + Math.sin(a) * rr)}`);
         }
         inner.push(
-          `<path d="M${burst.join(' L')} Z" fill="${mix(s.a, paper, 0.35)}" stroke="${inkc}" stroke-width="${f(w * 0.005)}"/>`,
+          `<path d="M${burst.join(' L')} Z" fill="${mix(s.a, paper, 0.35)}" stroke="${inkc}" stroke-width="${f(u * 0.005)}"/>`,
         );
-      } else {
+      } else if (kind === 4) {
         // Diagonal hatching and falling petals.
         const lines: string[] = [];
         for (let i = -10; i < 30; i++)
@@ -1045,7 +1090,7 @@ export async function mangaPageArt(
             `M${f(x + i * pw * 0.06)} ${f(y)} L${f(x + i * pw * 0.06 - rowH)} ${f(y + rowH)}`,
           );
         inner.push(
-          `<path d="${lines.join(' ')}" stroke="${inkc}" stroke-opacity="0.25" stroke-width="${f(w * 0.003)}"/>`,
+          `<path d="${lines.join(' ')}" stroke="${inkc}" stroke-opacity="0.25" stroke-width="${f(u * 0.003)}"/>`,
         );
         for (let i = 0; i < 8; i++) {
           const size = Math.min(pw, rowH) * rng.range(0.03, 0.06);
@@ -1053,10 +1098,43 @@ export async function mangaPageArt(
             `<path d="${PETAL}" fill="${paper}" stroke="${inkc}" stroke-width="${f(0.08, 2)}" transform="translate(${f(x + rng.next() * pw)} ${f(y + rng.next() * rowH)}) rotate(${f(rng.range(0, 360))}) scale(${f(size, 2)})"/>`,
           );
         }
+      } else {
+        // A gradient sky, a big moon or sun, and a row of rooftops in ink.
+        const sky = svg.linear(
+          [
+            [0, mix(s.bg0, s.a, 0.35)],
+            [0.6, mix(s.a, s.c, 0.5)],
+            [1, mix(paper, s.c, 0.5)],
+          ],
+          90,
+        );
+        inner.push(
+          `<rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}" fill="${sky}"/>`,
+        );
+        const r0 = Math.min(pw, rowH) * rng.range(0.16, 0.26);
+        inner.push(
+          `<circle cx="${f(x + pw * rng.range(0.2, 0.8))}" cy="${f(y + rowH * 0.38)}" r="${f(r0)}" fill="${mix(paper, s.c, 0.25)}" stroke="${inkc}" stroke-width="${f(u * 0.004)}"/>`,
+        );
+        const roofs: string[] = [`M${f(x)} ${f(y + rowH)}`];
+        let rx = x;
+        while (rx < x + pw) {
+          const bw = u * rng.range(0.05, 0.12);
+          const bh = rowH * rng.range(0.18, 0.42);
+          roofs.push(`L${f(rx)} ${f(y + rowH - bh)} L${f(rx + bw)} ${f(y + rowH - bh)}`);
+          rx += bw;
+        }
+        roofs.push(`L${f(rx)} ${f(y + rowH)} Z`);
+        inner.push(`<path d="${roofs.join(' ')}" fill="${inkc}"/>`);
+        const windows: string[] = [];
+        for (let i = 0; i < Math.round(pw / (u * 0.04)); i++)
+          windows.push(
+            `<rect x="${f(x + rng.next() * pw)}" y="${f(y + rowH * rng.range(0.75, 0.95))}" width="${f(u * 0.012)}" height="${f(u * 0.016)}"/>`,
+          );
+        inner.push(`<g fill="${mix(s.c, '#ffffff', 0.4)}">${windows.join('')}</g>`);
       }
       // A speech balloon with "text" lines in some panels.
-      if (rng.chance(0.55)) {
-        const bw = Math.min(pw * 0.42, w * 0.22);
+      if (rng.chance(spread && panelIndex === 1 ? 1 : 0.6)) {
+        const bw = Math.min(pw * 0.42, u * 0.24);
         const bh = bw * 0.62;
         const bx = x + rng.range(0.05, 0.95) * (pw - bw);
         const by = y + rowH * 0.06;
@@ -1068,31 +1146,62 @@ export async function mangaPageArt(
           );
         }
         inner.push(
-          `<path d="M${f(bx + bw * 0.45)} ${f(by + bh * 0.9)} L${f(bx + bw * 0.4)} ${f(by + bh * 1.25)} L${f(bx + bw * 0.6)} ${f(by + bh * 0.9)} Z" fill="#ffffff" stroke="${inkc}" stroke-width="${f(w * 0.004)}"/>`,
-          `<ellipse cx="${f(bx + bw / 2)}" cy="${f(by + bh / 2)}" rx="${f(bw / 2)}" ry="${f(bh / 2)}" fill="#ffffff" stroke="${inkc}" stroke-width="${f(w * 0.004)}"/>`,
-          `<path d="${lines.join(' ')}" stroke="${inkc}" stroke-opacity="0.7" stroke-width="${f(w * 0.008)}" stroke-linecap="round"/>`,
+          `<path d="M${f(bx + bw * 0.45)} ${f(by + bh * 0.9)} L${f(bx + bw * 0.4)} ${f(by + bh * 1.25)} L${f(bx + bw * 0.6)} ${f(by + bh * 0.9)} Z" fill="#ffffff" stroke="${inkc}" stroke-width="${f(u * 0.004)}"/>`,
+          `<ellipse cx="${f(bx + bw / 2)}" cy="${f(by + bh / 2)}" rx="${f(bw / 2)}" ry="${f(bh / 2)}" fill="#ffffff" stroke="${inkc}" stroke-width="${f(u * 0.004)}"/>`,
+          `<path d="${lines.join(' ')}" stroke="${inkc}" stroke-opacity="0.7" stroke-width="${f(u * 0.008)}" stroke-linecap="round"/>`,
         );
       }
       svg.add(`<g clip-path="url(#${clip})">${inner.join('')}</g>`);
       svg.add(
-        `<rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}" fill="none" stroke="${inkc}" stroke-width="${f(w * 0.007)}"/>`,
+        `<rect x="${f(x)}" y="${f(y)}" width="${f(pw)}" height="${f(rowH)}" fill="none" stroke="${inkc}" stroke-width="${f(u * 0.007)}"/>`,
       );
       x += pw + gutter;
     });
     y += rowH + gutter;
   });
+  if (spread) {
+    // The fold: a soft shadow down the middle.
+    const fold = svg.linear(
+      [
+        [0, inkc, 0],
+        [0.5, inkc, 0.22],
+        [1, inkc, 0],
+      ],
+      0,
+    );
+    svg.add(
+      `<rect x="${f(w / 2 - u * 0.03)}" y="0" width="${f(u * 0.06)}" height="${h}" fill="${fold}"/>`,
+    );
+  }
+  if (opts.title)
+    svg.add(
+      textBlock(opts.title, {
+        x: margin,
+        y: margin * 0.45,
+        maxWidth: u * 0.6,
+        size: u * 0.017,
+        maxLines: 1,
+        fill: mix(inkc, paper, 0.45),
+        weight: 0.14,
+      }).svg,
+    );
+  // The page number, big, in an accent tab at the bottom.
+  const number = textBlock(String(page), {
+    x: w / 2,
+    y: h - bottom + margin * 0.55,
+    maxWidth: u * 0.3,
+    size: u * 0.042,
+    maxLines: 1,
+    align: 'middle',
+    fill: '#ffffff',
+    weight: 0.2,
+  });
+  const tabW = number.width + u * 0.07;
+  const tabH = number.height + u * 0.036;
   svg.add(
-    textBlock(String(page), {
-      x: w / 2,
-      y: h - margin * 0.95,
-      maxWidth: w * 0.3,
-      size: w * 0.025,
-      maxLines: 1,
-      align: 'middle',
-      fill: inkc,
-      weight: 0.16,
-    }).svg,
+    `<rect x="${f(w / 2 - tabW / 2)}" y="${f(h - bottom + margin * 0.55 - u * 0.018)}" width="${f(tabW)}" height="${f(tabH)}" rx="${f(tabH / 2)}" fill="${mix(s.a, inkc, 0.25)}"/>`,
   );
+  svg.add(number.svg);
   return render(svg, paper, opts.format);
 }
 

@@ -1132,6 +1132,10 @@ export interface MediaContent {
   about: string;
   author: string;
   language: string;
+  /** Searched with the title: genre words and alternative (Japanese) titles, 3–6 each. */
+  keywords: readonly string[];
+  /** The reader's default: 'rtl' for manga, 'ltr' for sequences and video. */
+  readingDirection: 'ltr' | 'rtl';
   episodes?: readonly string[];
   volumes?: ReadonlyArray<{ title: string; issues: readonly MangaIssueContent[] }>;
   issues?: readonly MangaIssueContent[];
@@ -1145,6 +1149,8 @@ export const MEDIA: readonly MediaContent[] = [
       'Four couriers race across a ring of orbital stations to deliver letters no network will carry. A gentle space adventure about distance, friendship and very late mail.',
     author: 'Studio Lantern Moth',
     language: 'English',
+    keywords: ['space', 'adventure', 'found family', '宇宙', 'スターライト・リレー'],
+    readingDirection: 'ltr',
     episodes: [
       'The Last Postbox',
       'Slingshot Around the Moon',
@@ -1161,6 +1167,8 @@ export const MEDIA: readonly MediaContent[] = [
       'A tea house in a rainy future city that only opens after midnight. Each episode, a stranger orders a drink and tells a story.',
     author: 'Kiri Tanaka',
     language: 'Japanese',
+    keywords: ['slice of life', 'cyberpunk', 'anthology', 'iyashikei', 'ネオン茶屋'],
+    readingDirection: 'ltr',
     episodes: [
       'Rain on Glass',
       'The Android Who Hated Sugar',
@@ -1179,6 +1187,8 @@ export const MEDIA: readonly MediaContent[] = [
       'Three students protect a town where cherry blossoms fall all year, until the petals start falling upwards. A bright magical adventure.',
     author: 'Harumi Studio',
     language: 'Japanese',
+    keywords: ['magical girl', 'fantasy', 'school', 'sakura', '桜', 'ペタルガード'],
+    readingDirection: 'ltr',
     episodes: [
       'Blossoms Upside Down',
       'The Gardener of Clocks',
@@ -1194,6 +1204,8 @@ export const MEDIA: readonly MediaContent[] = [
       'At a training hall for young robot pilots, the hardest lesson is not fighting: it is fixing what you broke.',
     author: 'Iron Bloom Animation',
     language: 'English',
+    keywords: ['mecha', 'sports', 'coming of age', 'robots', 'サーキット道場'],
+    readingDirection: 'ltr',
     episodes: [
       'First Boot',
       'Oil and Bruises',
@@ -1211,20 +1223,22 @@ export const MEDIA: readonly MediaContent[] = [
       'In a seaside town, anonymous letters appear at the lighthouse every full moon. A quiet mystery told through tides and handwriting.',
     author: 'Naomi Verhoeven',
     language: 'English',
+    keywords: ['mystery', 'seaside', 'slow burn', '灯台の手紙', 'とうだいのてがみ'],
+    readingDirection: 'rtl',
     volumes: [
       {
         title: 'The First Tide',
         issues: [
-          { title: 'An Envelope in the Fog', pages: 5 },
-          { title: 'The Keeper Knows', pages: 4 },
-          { title: 'Salt on the Stamp', pages: 4 },
+          { title: 'An Envelope in the Fog', pages: 10 },
+          { title: 'The Keeper Knows', pages: 9 },
+          { title: 'Salt on the Stamp', pages: 8 },
         ],
       },
       {
         title: 'Ink Runs in Rain',
         issues: [
-          { title: 'A Second Hand', pages: 4 },
-          { title: 'The Postman Waits', pages: 5 },
+          { title: 'A Second Hand', pages: 9 },
+          { title: 'The Postman Waits', pages: 11 },
         ],
       },
     ],
@@ -1236,22 +1250,24 @@ export const MEDIA: readonly MediaContent[] = [
       'A mechanic who cannot pilot keeps the oldest machine in the fleet running, one bolt at a time.',
     author: 'Ryo Haddad',
     language: 'English',
+    keywords: ['mecha', 'drama', 'workplace', '格納庫', 'ハンガーナイン'],
+    readingDirection: 'rtl',
     volumes: [
       {
         title: 'Rust and Rivets',
         issues: [
-          { title: 'Night Shift', pages: 4 },
-          { title: 'Cold Start', pages: 4 },
+          { title: 'Night Shift', pages: 8 },
+          { title: 'Cold Start', pages: 9 },
         ],
       },
       {
         title: 'Sortie',
         issues: [
-          { title: 'The Launch Rail', pages: 5 },
-          { title: 'Static', pages: 4 },
+          { title: 'The Launch Rail', pages: 10 },
+          { title: 'Static', pages: 8 },
         ],
       },
-      { title: 'Homecoming', issues: [{ title: 'Scrap Heap Garden', pages: 4 }] },
+      { title: 'Homecoming', issues: [{ title: 'Scrap Heap Garden', pages: 9 }] },
     ],
   },
   {
@@ -1261,13 +1277,15 @@ export const MEDIA: readonly MediaContent[] = [
       'The last stop of a country train line has a café with one table and a cat who chooses your order.',
     author: 'Mirei Okada',
     language: 'Japanese',
+    keywords: ['slice of life', 'iyashikei', 'cats', 'trains', '終点のカフェ', '猫'],
+    readingDirection: 'rtl',
     volumes: [
       {
         title: 'Spring Timetable',
         issues: [
-          { title: 'The Cat Chooses', pages: 4 },
-          { title: 'Steam Rising', pages: 4 },
-          { title: 'A Late Train', pages: 4 },
+          { title: 'The Cat Chooses', pages: 9 },
+          { title: 'Steam Rising', pages: 8 },
+          { title: 'A Late Train', pages: 10 },
         ],
       },
     ],
@@ -1279,19 +1297,21 @@ export const MEDIA: readonly MediaContent[] = [
       'Reborn as the bookkeeper of a dungeon, a former office worker must balance the monster budget before the heroes arrive.',
     author: 'Felix Amari',
     language: 'English',
+    keywords: ['isekai', 'comedy', 'fantasy', 'office work', 'ダンジョン会計士'],
+    readingDirection: 'rtl',
     volumes: [
       {
         title: 'Opening Balance',
         issues: [
-          { title: 'Slimes Are Expensive', pages: 4 },
-          { title: 'Trap Maintenance', pages: 5 },
+          { title: 'Slimes Are Expensive', pages: 9 },
+          { title: 'Trap Maintenance', pages: 10 },
         ],
       },
       {
         title: 'Fiscal Year of the Dragon',
         issues: [
-          { title: 'The Audit', pages: 4 },
-          { title: 'Hero Season', pages: 4 },
+          { title: 'The Audit', pages: 8 },
+          { title: 'Hero Season', pages: 9 },
         ],
       },
     ],
@@ -1303,10 +1323,12 @@ export const MEDIA: readonly MediaContent[] = [
       'A wordless sequence of night scenes drawn one page a day: rooftops, cats, quiet streets and the moon keeping watch.',
     author: 'Sora Lindqvist',
     language: 'None',
+    keywords: ['wordless', 'night', 'cats', 'illustration', '月夜のスケッチ'],
+    readingDirection: 'ltr',
     issues: [
-      { title: 'Rooftops', pages: 5 },
-      { title: 'Alley Cats', pages: 4 },
-      { title: 'Last Train', pages: 4 },
+      { title: 'Rooftops', pages: 10 },
+      { title: 'Alley Cats', pages: 8 },
+      { title: 'Last Train', pages: 9 },
     ],
   },
   {
@@ -1316,9 +1338,11 @@ export const MEDIA: readonly MediaContent[] = [
       'Short illustrated stories about tiny planets made of paper, each with one inhabitant and one problem.',
     author: 'Ines Moreau',
     language: 'English',
+    keywords: ['science fiction', 'short stories', 'whimsical', 'paper craft', '紙の惑星'],
+    readingDirection: 'ltr',
     issues: [
-      { title: 'The Folded Moon', pages: 4 },
-      { title: 'A Planet of Envelopes', pages: 4 },
+      { title: 'The Folded Moon', pages: 9 },
+      { title: 'A Planet of Envelopes', pages: 8 },
     ],
   },
 ];

@@ -20,7 +20,13 @@ import path from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { formatBirthday, parseBirthday, POST_TYPES, SYSTEM_USER_ID } from '@otakura/shared';
+import {
+  formatBirthday,
+  MEDIA_RULES,
+  parseBirthday,
+  POST_TYPES,
+  SYSTEM_USER_ID,
+} from '@otakura/shared';
 import { queryRows, type Db } from '../db/client';
 import {
   accounts,
@@ -34,8 +40,10 @@ import {
   mediaIssues,
   mediaLikes,
   mediaPages,
+  mediaReadProgress,
   mediaViews,
   mediaVolumes,
+  mediaWatchProgress,
   postImages,
   postLikes,
   posts,
@@ -75,6 +83,7 @@ import {
   MEDIA,
   MEDIA_COMMENT_LINES,
   REPLY_LINES,
+  type MangaIssueContent,
   SHOP_ITEMS,
   USERS,
   type UserContent,
@@ -118,6 +127,10 @@ export interface DemoCounts {
   mediaPages: number;
   mediaLikes: number;
   mediaViews: number;
+  /** The demo account's episode progress (watched and in progress). */
+  mediaWatchProgress: number;
+  /** The demo account's issue progress (finished and in progress). */
+  mediaReadProgress: number;
   shopItems: number;
   shopLikes: number;
   /** Distinct images generated and stored (each as its WebP variants). */
@@ -200,17 +213,21 @@ const POST_SIZES: ReadonlyArray<[number, number]> = [
   [800, 1000],
 ];
 
-interface ClipFixture {
+export interface VideoFixture {
   file: string;
   thumbnail: string;
   width: number;
   height: number;
+  /** The clip's real duration (the fixture test reads it from the MP4's `mvhd`). */
   durationSeconds: number;
+}
+
+interface ClipFixture extends VideoFixture {
   /** Who posts it (the clip is stored once, in their folder). */
   owner: string;
 }
 
-/** The clips of apps/server/fixtures/video (made once with ffmpeg: docs/seed.md). */
+/** The short clips of apps/server/fixtures/video for video posts (made once with ffmpeg: docs/seed.md). */
 export const VIDEO_FIXTURES: readonly ClipFixture[] = [
   {
     file: 'aurora-gradient.mp4',
@@ -248,10 +265,50 @@ export const VIDEO_FIXTURES: readonly ClipFixture[] = [
 
 // ---------------------------------------------------------------- types
 
+/**
+ * The episode clips of apps/server/fixtures/video: 32–40 s, long enough to watch, seek and
+ * resume (H.264 Main, `moov` before `mdat`; docs/seed.md). Stored once under media/videos/.
+ */
+export const EPISODE_CLIPS: readonly VideoFixture[] = [
+  {
+    file: 'episode-aurora-drift.mp4',
+    thumbnail: 'episode-aurora-drift.jpg',
+    width: 640,
+    height: 360,
+    durationSeconds: 40,
+  },
+  {
+    file: 'episode-cell-garden.mp4',
+    thumbnail: 'episode-cell-garden.jpg',
+    width: 480,
+    height: 270,
+    durationSeconds: 36,
+  },
+  {
+    file: 'episode-fractal-dive.mp4',
+    thumbnail: 'episode-fractal-dive.jpg',
+    width: 480,
+    height: 270,
+    durationSeconds: 32,
+  },
+];
+
+/** Media pages: portrait pages and, once per manga issue, a landscape double-page spread. */
+const PAGE_SIZE = { width: 1000, height: 1500 } as const;
+const SPREAD_SIZE = { width: 1280, height: 960 } as const;
+
+/** The demo account's progress (spec: "continue watching", progress bars, "Continue"). */
+const DEMO_WATCHING = 'Starlight Relay';
+const DEMO_READING = 'Lighthouse Letters';
+/** The demo account is this far into episode 2 of DEMO_WATCHING. */
+const DEMO_EPISODE_2_FRACTION = 0.4;
+/** …and on this page of issue 2 of DEMO_READING (issue 1 finished). */
+const DEMO_ISSUE_2_PAGE = 4;
+
 interface StoredVideo {
   key: string;
   thumbnail: StoredImage;
-  clip: ClipFixture;
+  clip: VideoFixture;
 }
 
 interface Person {
@@ -269,6 +326,17 @@ interface Person {
 }
 
 type Row<T extends PgTable> = T['$inferInsert'];
+
+/** An issue of a manga or sequence, numbered through the series, with its stored pages. */
+interface IssuePlan {
+  content: MangaIssueContent;
+  /** Index into the series' volumes; null for a sequence's issue. */
+  volume: number | null;
+  number: number;
+  /** The page that is a landscape double-page spread (manga), or null. */
+  spreadAt: number | null;
+  pages: StoredImage[];
+}
 
 /** Hands out titles: the first list in order, then the shared fallback, then repeats marked "(again)". */
 class TitleBag {
@@ -380,7 +448,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     images++;
     return saved;
   };
-  const saveClip = async (prefix: string, clip: ClipFixture): Promise<StoredVideo> => {
+  const saveClip = async (prefix: string, clip: VideoFixture): Promise<StoredVideo> => {
     const [video, thumbnail] = await Promise.all([
       readFile(path.join(fixtures, clip.file)),
       readFile(path.join(fixtures, clip.thumbnail)),
@@ -474,17 +542,47 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
       );
     });
   }
-  // Media: covers, banners, volume covers, a pool of pages per manga or sequence, clips once.
-  const mediaPlans = MEDIA.map((m) => ({
-    id: newId(),
-    content: m,
-    createdAt: at(nowMs - rng.range(20, 110) * DAY),
-    cover: undefined as StoredImage | undefined,
-    banner: undefined as StoredImage | undefined,
-    volumeCovers: [] as StoredImage[],
-    pages: [] as StoredImage[],
-  }));
+  // Media: covers, banners, volume covers, every page of every issue, episode clips once.
+  const mediaPlans = MEDIA.map((m) => {
+    const episodes = m.episodes ?? [];
+    let createdAt: Date;
+    let episodeDates: Date[] = [];
+    if (episodes.length > 0) {
+      // A release every 5–8 days, the latest within the last week; series interleave.
+      const latest = nowMs - rng.range(0.3, 6.5) * DAY;
+      const every = rng.range(5, 8) * DAY;
+      episodeDates = episodes.map((_, i) =>
+        at(latest - (episodes.length - 1 - i) * every - rng.range(0, 0.4) * DAY),
+      );
+      createdAt = at(episodeDates[0]!.getTime() - rng.range(1, 6) * DAY);
+    } else {
+      createdAt = at(nowMs - rng.range(20, 110) * DAY);
+    }
+    // Issues numbered through the series; a manga issue has one double-page spread.
+    const issues: IssuePlan[] = [];
+    const addIssue = (content: MangaIssueContent, volume: number | null) =>
+      issues.push({
+        content,
+        volume,
+        number: issues.length + 1,
+        spreadAt: m.kind === 'manga' ? Math.ceil(content.pages / 2) + 1 : null,
+        pages: [],
+      });
+    (m.volumes ?? []).forEach((v, i) => v.issues.forEach((issue) => addIssue(issue, i)));
+    (m.issues ?? []).forEach((issue) => addIssue(issue, null));
+    return {
+      id: newId(),
+      content: m,
+      createdAt,
+      episodeDates,
+      issues,
+      cover: undefined as StoredImage | undefined,
+      banner: undefined as StoredImage | undefined,
+      volumeCovers: [] as StoredImage[],
+    };
+  });
   const mediaClips: StoredVideo[] = [];
+  const pageJobs: Array<() => Promise<void>> = [];
   for (const m of mediaPlans) {
     const prefix = `media/${m.id}`;
     jobs.push(async () => {
@@ -504,15 +602,23 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
         );
       }),
     );
-    if (m.content.kind !== 'video') {
-      for (let i = 0; i < 4; i++) {
-        jobs.push(async () => {
-          m.pages[i] = await saveArt(prefix, await mangaPageArt(m.content.title, i + 1));
+    // Every page its own picture, stored once at its web size (≤ 1280 px wide).
+    for (const issue of m.issues) {
+      for (let n = 1; n <= issue.content.pages; n++) {
+        pageJobs.push(async () => {
+          const art = await mangaPageArt(`${m.content.title}:${issue.number}`, n, {
+            ...(n === issue.spreadAt ? SPREAD_SIZE : PAGE_SIZE),
+            title: m.content.title,
+          });
+          issue.pages[n - 1] = await storeArt(storage, prefix, art, { widestOnly: true });
+          images++;
         });
       }
     }
   }
-  VIDEO_FIXTURES.forEach((clip, i) =>
+  // The pages last: the many small jobs even out the two render lanes at the end.
+  jobs.push(...pageJobs);
+  EPISODE_CLIPS.forEach((clip, i) =>
     jobs.push(async () => {
       mediaClips[i] = await saveClip('media/videos', clip);
     }),
@@ -750,12 +856,34 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const pageRows: Row<typeof mediaPages>[] = [];
   const mediaLikeRows: Row<typeof mediaLikes>[] = [];
   const mediaViewRows: Row<typeof mediaViews>[] = [];
+  const watchRows: Row<typeof mediaWatchProgress>[] = [];
+  const readRows: Row<typeof mediaReadProgress>[] = [];
+  /** Latest view time per user and episode (or entry): one view per user per episode per hour. */
+  const viewTimes = new Map<string, number[]>();
+  const addView = (
+    mediaId: string,
+    episodeId: string | null,
+    userId: string | null,
+    createdAt: Date,
+  ): boolean => {
+    if (userId) {
+      const key = `${userId}:${episodeId ?? mediaId}`;
+      const times = viewTimes.get(key) ?? [];
+      const t = createdAt.getTime();
+      if (times.some((other) => Math.abs(other - t) < MEDIA_RULES.viewWindowMs)) return false;
+      times.push(t);
+      viewTimes.set(key, times);
+    }
+    mediaViewRows.push({ id: newId(), mediaId, episodeId, userId, createdAt });
+    return true;
+  };
   for (const m of mediaPlans) {
-    const episodeIds: string[] = [];
+    const episodes: Array<{ id: string; createdAt: Date; durationSeconds: number }> = [];
     (m.content.episodes ?? []).forEach((title, i) => {
       const clip = mediaClips[(i + mediaPlans.indexOf(m)) % mediaClips.length]!;
       const id = newId();
-      episodeIds.push(id);
+      const createdAt = m.episodeDates[i]!;
+      episodes.push({ id, createdAt, durationSeconds: clip.clip.durationSeconds });
       episodeRows.push({
         id,
         mediaId: m.id,
@@ -764,30 +892,10 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
         videoKey: clip.key,
         thumbnailKey: clip.thumbnail.key,
         durationSeconds: clip.clip.durationSeconds,
+        createdAt,
       });
     });
-    let pageCursor = 0;
-    const addIssue = (
-      issue: { title: string; pages: number },
-      number: number,
-      volumeId: string | null,
-    ) => {
-      const id = newId();
-      issueRows.push({ id, mediaId: m.id, volumeId, number, title: issue.title });
-      for (let n = 1; n <= issue.pages; n++) {
-        const img = m.pages[pageCursor++ % m.pages.length]!;
-        pageRows.push({
-          id: newId(),
-          issueId: id,
-          pageNumber: n,
-          imageKey: img.key,
-          width: img.width,
-          height: img.height,
-        });
-      }
-    };
-    let issueNumber = 0;
-    (m.content.volumes ?? []).forEach((v, i) => {
+    const volumeIds = (m.content.volumes ?? []).map((v, i) => {
       const id = newId();
       volumeRows.push({
         id,
@@ -796,22 +904,100 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
         title: v.title,
         coverKey: m.volumeCovers[i]!.key,
       });
-      for (const issue of v.issues) addIssue(issue, ++issueNumber, id);
+      return id;
     });
-    (m.content.issues ?? []).forEach((issue) => addIssue(issue, ++issueNumber, null));
+    const issueIds: string[] = [];
+    for (const issue of m.issues) {
+      const id = newId();
+      issueIds.push(id);
+      issueRows.push({
+        id,
+        mediaId: m.id,
+        volumeId: issue.volume === null ? null : volumeIds[issue.volume]!,
+        number: issue.number,
+        title: issue.content.title,
+      });
+      issue.pages.forEach((img, i) =>
+        pageRows.push({
+          id: newId(),
+          issueId: id,
+          pageNumber: i + 1,
+          imageKey: img.key,
+          width: img.width,
+          height: img.height,
+        }),
+      );
+    }
+
+    // The demo account's progress: episode 1 watched, 40 % into episode 2; issue 1 read,
+    // on page 4 of issue 2. Watching counted views, as the player would have.
+    let views = 0;
+    if (m.content.title === DEMO_WATCHING) {
+      const [first, second] = episodes;
+      if (!first || !second) throw new Error(`${DEMO_WATCHING} needs two episodes`);
+      const watchedAt = at(nowMs - 2 * DAY - rng.range(0, 0.5) * DAY);
+      const resumedAt = at(nowMs - rng.range(3, 9) * 3_600_000);
+      watchRows.push(
+        {
+          userId: demo.id,
+          episodeId: first.id,
+          mediaId: m.id,
+          positionSeconds: first.durationSeconds,
+          watched: true,
+          updatedAt: watchedAt,
+        },
+        {
+          userId: demo.id,
+          episodeId: second.id,
+          mediaId: m.id,
+          positionSeconds: Math.round(second.durationSeconds * DEMO_EPISODE_2_FRACTION),
+          watched: false,
+          updatedAt: resumedAt,
+        },
+      );
+      if (addView(m.id, first.id, demo.id, watchedAt)) views++;
+      if (addView(m.id, second.id, demo.id, resumedAt)) views++;
+    }
+    if (m.content.title === DEMO_READING) {
+      const [first, second] = m.issues;
+      if (!first || !second) throw new Error(`${DEMO_READING} needs two issues`);
+      const finishedAt = at(nowMs - 3 * DAY - rng.range(0, 0.5) * DAY);
+      readRows.push(
+        {
+          userId: demo.id,
+          issueId: issueIds[0]!,
+          mediaId: m.id,
+          page: first.content.pages,
+          finished: true,
+          updatedAt: finishedAt,
+        },
+        {
+          userId: demo.id,
+          issueId: issueIds[1]!,
+          mediaId: m.id,
+          page: Math.min(DEMO_ISSUE_2_PAGE, second.content.pages),
+          finished: false,
+          updatedAt: at(finishedAt.getTime() + rng.range(2, 20) * 3_600_000),
+        },
+      );
+    }
 
     const likers = rng.shuffle(people).slice(0, rng.int(3, 16));
     for (const p of likers)
       mediaLikeRows.push({ userId: p.id, mediaId: m.id, createdAt: between(m.createdAt, 2) });
-    const views = rng.int(10, 60);
-    for (let v = 0; v < views; v++) {
-      mediaViewRows.push({
-        id: newId(),
-        mediaId: m.id,
-        episodeId: episodeIds.length ? rng.pick(episodeIds) : null,
-        userId: rng.chance(0.8) ? rng.pick(people).id : null,
-        createdAt: between(m.createdAt, 1),
-      });
+    const wanted = rng.int(10, 60);
+    for (let v = 0; v < wanted; v++) {
+      const episode = episodes.length ? rng.pick(episodes) : null;
+      const userId = rng.chance(0.8) ? rng.pick(people).id : null;
+      // A view that would break the one-per-hour rule is drawn again (a few tries).
+      for (let attempt = 0; attempt < 4; attempt++) {
+        if (
+          addView(m.id, episode?.id ?? null, userId, between(episode?.createdAt ?? m.createdAt, 1))
+        ) {
+          views++;
+          break;
+        }
+      }
     }
     const before = commentRows.length;
     addThread({ mediaId: m.id }, undefined, m.createdAt, rng.int(3, 6), MEDIA_COMMENT_LINES);
@@ -824,6 +1010,8 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
       bannerKey: m.banner!.key,
       imageKey: m.cover!.key,
       language: m.content.language,
+      keywords: [...m.content.keywords],
+      readingDirection: m.content.readingDirection,
       nsfw: false,
       likeCount: likers.length,
       viewCount: views,
@@ -959,6 +1147,8 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     await put(mediaPages, pageRows);
     await put(mediaLikes, mediaLikeRows);
     await put(mediaViews, mediaViewRows);
+    await put(mediaWatchProgress, watchRows);
+    await put(mediaReadProgress, readRows);
     await put(comments, commentRows);
     await put(commentLikes, commentLikeRows);
     await put(shopItems, shopRows);
@@ -996,6 +1186,8 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     mediaPages: pageRows.length,
     mediaLikes: mediaLikeRows.length,
     mediaViews: mediaViewRows.length,
+    mediaWatchProgress: watchRows.length,
+    mediaReadProgress: readRows.length,
     shopItems: shopRows.length,
     shopLikes: shopLikeRows.length,
     images,

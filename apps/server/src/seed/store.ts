@@ -43,7 +43,15 @@ export async function storeArt(
   storage: Storage,
   prefix: string,
   art: Art,
-  opts: { maxWidth?: ImageVariantWidth } = {},
+  opts: {
+    maxWidth?: ImageVariantWidth;
+    /**
+     * Store only the widest variant (media pages: the reader and the issue thumbnails show
+     * that one size, so the 640 px copy would be work nobody reads). `w640Key` then names
+     * the widest file too, and the placeholder comes from the art's own pixels.
+     */
+    widestOnly?: boolean;
+  } = {},
 ): Promise<StoredImage> {
   if (!art.svg) {
     return fromSavedImage(
@@ -51,9 +59,10 @@ export async function storeArt(
     );
   }
   const maxWidth = opts.maxWidth ?? 1280;
-  const labels = IMAGE_VARIANT_WIDTHS.filter(
+  const allowed = IMAGE_VARIANT_WIDTHS.filter(
     (w) => w <= maxWidth && (w === 640 || art.width > 640),
   );
+  const labels = opts.widestOnly ? allowed.slice(-1) : allowed;
   const id = newId();
   const keys: Partial<Record<ImageVariantWidth, string>> = {};
   let small: Buffer | undefined;
@@ -64,7 +73,8 @@ export async function storeArt(
     keys[label] = key;
     small ??= variant.data;
   }
-  const w640Key = keys[640]!;
+  const widest = keys[labels[labels.length - 1]!]!;
+  const w640Key = keys[640] ?? widest;
   const w1280Key = keys[1280] ?? null;
   return {
     key: w1280Key ?? w640Key,
@@ -72,8 +82,18 @@ export async function storeArt(
     w1280Key,
     width: art.width,
     height: art.height,
-    placeholder: await averageColour(small!),
+    placeholder:
+      opts.widestOnly && art.raw ? await averageRawColour(art.raw) : await averageColour(small!),
   };
+}
+
+/** Mean colour of a 16 px copy of decoded pixels (no decoding of the WebP). */
+async function averageRawColour(raw: NonNullable<Art['raw']>): Promise<string> {
+  const { data, info } = await sharp(raw.data, { raw })
+    .resize(16, 16, { fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return meanHex(data, info.width * info.height, info.channels);
 }
 
 /** Mean colour of a 16 px copy, as uploads compute it. */
@@ -83,11 +103,14 @@ export async function averageColour(image: Buffer): Promise<string> {
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
+  return meanHex(data, info.width * info.height, 3);
+}
+
+function meanHex(data: Buffer, n: number, channels: number): string {
   let r = 0;
   let g = 0;
   let b = 0;
-  const n = info.width * info.height;
-  for (let i = 0; i < n * 3; i += 3) {
+  for (let i = 0; i < n * channels; i += channels) {
     r += data[i]!;
     g += data[i + 1]!;
     b += data[i + 2]!;
