@@ -1,4 +1,5 @@
 import type { MediaKind, MediaSummary } from '@otakura/shared';
+import clsx from 'clsx';
 import { BookOpen, Film, Layers } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,8 @@ export function MediaKindChip({ kind, nsfw = false }: { kind: MediaKind; nsfw?: 
 
 /**
  * A count as a compact number (1.2k) on screen and its full words for screen readers
- * ("1,234 likes"): `key` is a plural key of `counts.*`.
+ * ("1,234 likes") when it has an icon; without one, the compact number in words ("1.2k issues").
+ * `countKey` is a plural key of `counts.*`.
  */
 export function CompactCount({
   value,
@@ -44,13 +46,17 @@ export function CompactCount({
   className?: string;
 }) {
   const { t } = useTranslation('media');
+  if (!icon)
+    return (
+      <span className={clsx('tabular-nums', className)}>
+        {t(`counts.${countKey}`, { count: value, formatted: formatCompact(value) })}
+      </span>
+    );
   return (
     <span className={className}>
       {icon}
       <span aria-hidden="true" className="tabular-nums">
-        {icon
-          ? formatCompact(value)
-          : t(`counts.${countKey}`, { count: value, formatted: formatCompact(value) })}
+        {formatCompact(value)}
       </span>
       <span className="visually-hidden">
         {t(`counts.${countKey}`, { count: value, formatted: formatNumber(value) })}

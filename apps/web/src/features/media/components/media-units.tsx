@@ -128,17 +128,12 @@ function IssueRow({ issue, onOpen }: { issue: IssueSummary; onOpen: (id: string)
               {issue.title}
             </span>
           ) : null}
-          <span id={statusId} className="unit-row__meta tabular-nums">
-            {pages}
-            {progress ? (
-              <>
-                <span aria-hidden="true"> · </span>
-                <span className={clsx('unit-row__progress', finished && 'unit-row__status--done')}>
-                  {finished ? <Check aria-hidden="true" /> : null}
-                  {progress}
-                </span>
-              </>
-            ) : null}
+          <span
+            id={statusId}
+            className={clsx('unit-row__meta', 'tabular-nums', finished && 'unit-row__status--done')}
+          >
+            {finished ? <Check aria-hidden="true" /> : null}
+            {progress ? `${pages} · ${progress}` : pages}
           </span>
         </span>
       </button>
@@ -170,8 +165,9 @@ function VolumeBlock({
         <MediaImage src={volume.coverUrl} alt="" ratio="cover" className="volume__cover" />
         <div className="volume__text">
           <h3 className="volume__title">
-            {t('units.volumeNumber', { number: volume.number })}
-            {volume.title ? <span className="volume__name"> · {volume.title}</span> : null}
+            {volume.title
+              ? t('units.volumeLabel', { number: volume.number, title: volume.title })
+              : t('units.volumeNumber', { number: volume.number })}
           </h3>
           <span className="volume__count tabular-nums">
             {t('counts.issues', { count: volume.issues.length, formatted: volume.issues.length })}
