@@ -32,6 +32,7 @@ import { communitiesRoutes } from './modules/communities/communities.routes';
 import { episodesRoutes } from './modules/media/episodes.routes';
 import { readerRoutes } from './modules/media/reader.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { mediaAdminRoutes } from './modules/media/media-admin.routes';
 import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
 import { writeRateLimitsPlugin } from './plugins/write-rate-limits';
@@ -149,6 +150,7 @@ export async function buildApp(
   await app.register(episodesRoutes);
   await app.register(readerRoutes);
   await app.register(mediaRoutes);
+  await app.register(mediaAdminRoutes);
 
   // The SPA and the 404 handler come last.
   await app.register(webAppPlugin, {
