@@ -154,6 +154,38 @@ describe('the issue reader', () => {
     expect(bar()).toHaveClass('is-hidden');
   });
 
+  it("keeps the menu up while a keyboard user's focus is in it, and hands a clicked control's focus back", async () => {
+    const issue = makeIssue();
+    mockReader(issueRoutes(issue));
+    renderReader();
+    await screen.findByRole('img', { name: 'Page 1' });
+    const bar = () => document.querySelector('.reader-bar--bottom')!;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+    // Tabbing into the bar: it stays however long the control is in use.
+    const single = screen.getByRole('button', { name: 'Single page' });
+    fireEvent.keyDown(stage(), { key: 'Tab' });
+    act(() => single.focus());
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(bar()).not.toHaveClass('is-hidden');
+
+    // Focus back on the pages: the countdown runs again.
+    act(() => stage().focus());
+    await act(() => vi.advanceTimersByTimeAsync(3100));
+    expect(bar()).toHaveClass('is-hidden');
+
+    // A click leaves focus on the button; when the bar hides, the pages get it back.
+    fireEvent.keyDown(stage(), { key: 'm' });
+    expect(bar()).not.toHaveClass('is-hidden');
+    const rtl = screen.getByRole('button', { name: 'Right to left' });
+    fireEvent.pointerDown(rtl);
+    act(() => rtl.focus());
+    fireEvent.click(rtl);
+    await act(() => vi.advanceTimersByTimeAsync(3100));
+    expect(bar()).toHaveClass('is-hidden');
+    expect(document.activeElement).toBe(stage());
+  });
+
   it('shows double-page spreads: the cover alone, pairs right to left in rtl, a shift control', async () => {
     const issue = makeIssue({
       pages: makePages(9, '/files/p', [6]),

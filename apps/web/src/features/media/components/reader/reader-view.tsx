@@ -115,6 +115,15 @@ export function ReaderView({ issue, onClose, onIssueChange }: ReaderViewProps) {
     (vertical ? strip.current?.element() : stage.current)?.focus({ preventScroll: true });
   }, [vertical]);
 
+  // Bars that hide while a (clicked) control in them has focus hand it back to the pages, so the
+  // next space or key turns a page instead of pressing an invisible button.
+  useEffect(() => {
+    if (menu.visible) return;
+    if (document.activeElement?.closest('.reader-bar')) {
+      (vertical ? strip.current?.element() : stage.current)?.focus({ preventScroll: true });
+    }
+  }, [menu.visible, vertical]);
+
   const goTo = (n: number) => {
     if (pageCount === 0) return;
     const target = Math.min(Math.max(1, n), pageCount);
