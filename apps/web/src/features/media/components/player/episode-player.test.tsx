@@ -107,7 +107,9 @@ describe('EpisodePlayer: the overlay', () => {
     expect(document.querySelector('.episode-player__stage--loading')).toBeInTheDocument();
 
     answer(new Response(JSON.stringify(episode), { status: 200 }));
-    const dialog = await screen.findByRole('dialog', { name: /^Sky Pirates\s*,\s*Ep\. 3 · The Storm$/ });
+    const dialog = await screen.findByRole('dialog', {
+      name: /^Sky Pirates\s*,\s*Ep\. 3 · The Storm$/,
+    });
     expect(within(dialog).getByRole('button', { name: 'Close player' })).toBeInTheDocument();
     const v = video();
     expect(v).toHaveAttribute('src', episode.videoUrl);
@@ -135,7 +137,11 @@ describe('EpisodePlayer: the overlay', () => {
 
   it("says 'This episode cannot be found.' for an unknown episode", async () => {
     mockPlayerApi({
-      'GET /api/episodes/missing': apiError(404, 'episode_not_found', 'This episode cannot be found.'),
+      'GET /api/episodes/missing': apiError(
+        404,
+        'episode_not_found',
+        'This episode cannot be found.',
+      ),
     });
     renderPlayer('missing');
     expect(await screen.findByRole('alert')).toHaveTextContent('This episode cannot be found.');
@@ -155,18 +161,16 @@ describe('EpisodePlayer: the overlay', () => {
   });
 
   it('a click on the backdrop outside the video closes it; a click on the video does not', async () => {
+    const user = userEvent.setup();
     const episode = makeEpisode();
     playerApi(episode);
     const { onClose } = renderPlayer(episode.id);
     await screen.findByRole('dialog', { name: /Ep\. 3/ });
-    fireEvent.pointerDown(video());
-    fireEvent.click(video());
+    await user.click(video());
     expect(onClose).not.toHaveBeenCalled();
-    const backdrop = document.querySelector('.episode-player-overlay');
+    const backdrop = document.querySelector<HTMLElement>('.episode-player-overlay');
     expect(backdrop).toBeInTheDocument();
-    // Radix listens for outside presses once the dialog has settled.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-    fireEvent.pointerDown(backdrop!);
+    await user.click(backdrop!);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -446,10 +450,7 @@ describe('EpisodePlayer: keyboard', () => {
     expect(localStorage.getItem(PLAYER_STORAGE_KEYS.volume)).toBe('0.9');
     fireEvent.keyDown(dialog, { key: 'ArrowUp' });
     expect(video().volume).toBeCloseTo(0.95);
-    expect(screen.getByRole('slider', { name: 'Volume' })).toHaveAttribute(
-      'aria-valuetext',
-      '95%',
-    );
+    expect(screen.getByRole('slider', { name: 'Volume' })).toHaveAttribute('aria-valuetext', '95%');
   });
 
   it('f asks for full screen; keys with modifiers are left alone', async () => {
@@ -505,12 +506,14 @@ describe('EpisodePlayer: next episode', () => {
     const card = screen.getByRole('region', { name: 'Up next' });
     expect(within(card).getByText('Ep. 4 · The Calm')).toBeInTheDocument();
     expect(card.querySelector('img')).toHaveAttribute('src', episode.next!.thumbnailUrl);
-    expect(within(card).getByText('Next episode in 8 seconds', { ignore: '.visually-hidden' }))
-      .toBeInTheDocument();
+    expect(
+      within(card).getByText('Next episode in 8 seconds', { ignore: '.visually-hidden' }),
+    ).toBeInTheDocument();
 
     await settle(7000);
-    expect(within(card).getByText('Next episode in 1 second', { ignore: '.visually-hidden' }))
-      .toBeInTheDocument();
+    expect(
+      within(card).getByText('Next episode in 1 second', { ignore: '.visually-hidden' }),
+    ).toBeInTheDocument();
     expect(onEpisodeChange).not.toHaveBeenCalled();
     await settle(1000);
     expect(onEpisodeChange).toHaveBeenCalledWith(episode.next!.id);

@@ -37,22 +37,29 @@ export function mockPlayerApi(routes: Record<string, Reply>) {
     const req: PlayerRequest = { method, path: url.pathname, body, keepalive: !!init?.keepalive };
     calls.push(req);
     const route = routes[`${method} ${url.pathname}`];
-    if (route === undefined) return apiError(404, 'not_found', `No mock for ${method} ${url.pathname}`);
-    const reply = typeof route === 'function' ? await (route as (r: PlayerRequest) => unknown)(req) : route;
+    if (route === undefined)
+      return apiError(404, 'not_found', `No mock for ${method} ${url.pathname}`);
+    const reply =
+      typeof route === 'function' ? await (route as (r: PlayerRequest) => unknown)(req) : route;
     return reply instanceof Response ? reply.clone() : json(reply);
   });
   vi.stubGlobal('fetch', fetchMock);
   return {
     fetchMock,
     calls,
-    to: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+    to: (method: string, path: string) =>
+      calls.filter((c) => c.method === method && c.path === path),
   };
 }
 
 /** Captures `navigator.sendBeacon` (jsdom has none); `remove()` takes it away again. */
 export function stubBeacon(accept = true) {
   const beacon = vi.fn((_url: string, _body?: BodyInit | null) => accept);
-  Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true, writable: true });
+  Object.defineProperty(navigator, 'sendBeacon', {
+    value: beacon,
+    configurable: true,
+    writable: true,
+  });
   return {
     beacon,
     sent: () =>
