@@ -39,6 +39,12 @@ const cases: Array<[string, () => Promise<Art>, number, number]> = [
   ],
   ['mangaPageArt', () => mangaPageArt('letters', 3, { width: 200, height: 300 }), 200, 300],
   [
+    'mangaPageArt spread with a title',
+    () => mangaPageArt('letters', 6, { width: 400, height: 300, title: 'Lighthouse Letters' }),
+    400,
+    300,
+  ],
+  [
     'shopItemArt',
     () => shopItemArt('bear', 'Round Bear Plush', { size: 256, kind: 'plush' }),
     256,
@@ -62,6 +68,17 @@ describe('generated art', () => {
       expect(Buffer.compare(a.data, b.data)).toBe(0);
     },
   );
+
+  it('draws each page of an issue differently (layout, colours, page number)', async () => {
+    const pages = await Promise.all(
+      [1, 2, 3].map((n) => mangaPageArt('issue', n, { width: 160, height: 240, title: 'T' })),
+    );
+    expect(Buffer.compare(pages[0]!.data, pages[1]!.data)).not.toBe(0);
+    expect(Buffer.compare(pages[1]!.data, pages[2]!.data)).not.toBe(0);
+    // The title is drawn: the page differs from the same page without it.
+    const untitled = await mangaPageArt('issue', 1, { width: 160, height: 240 });
+    expect(Buffer.compare(pages[0]!.data, untitled.data)).not.toBe(0);
+  });
 
   it('gives different art for different seeds', async () => {
     const a = await postArt(1, { width: 160, height: 120 });
