@@ -470,6 +470,34 @@ describe('volumes and issues', () => {
     );
   });
 
+  it('gives racing creations distinct numbers and one issue per number (a real race on PostgreSQL; serialised on PGlite)', async () => {
+    const video = await newMedia({ kind: 'video', title: 'Racing episodes' });
+    const created = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        admin.http(`/api/admin/media/${video.id}/episodes`, { method: 'POST', json: {} }),
+      ),
+    );
+    expect(created.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const numbers = await Promise.all(
+      created.map(async (r) => EpisodeSchema.parse(await r.json()).number),
+    );
+    expect(numbers.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+
+    // Issues have no unique index on their number: the entry's numbering lock keeps them unique.
+    const sequence = await newMedia({ kind: 'sequence', title: 'Racing issues' });
+    const same = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        admin.http(`/api/admin/media/${sequence.id}/issues`, {
+          method: 'POST',
+          json: { number: 7 },
+        }),
+      ),
+    );
+    expect(same.map((r) => r.status).sort()).toEqual([201, ...Array(7).fill(409)]);
+    const page = await member.http(`/api/media-pages/${sequence.id}`);
+    expect(((await page.json()) as { issues: unknown[] }).issues).toHaveLength(1);
+  });
+
   it('replaces a volume cover', async () => {
     const manga = await newMedia({ kind: 'manga', title: 'Covers' });
     const v = await newVolume(manga.id);
