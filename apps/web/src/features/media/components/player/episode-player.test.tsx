@@ -553,6 +553,21 @@ describe('EpisodePlayer: next episode', () => {
     expect(onEpisodeChange).toHaveBeenCalledWith(episode.next!.id);
   });
 
+  it('under reduced motion the countdown has no animated bar, and still counts', async () => {
+    localStorage.setItem('otakura.reducedMotion', 'on');
+    const episode = makeEpisode();
+    playerApi(episode);
+    renderPlayer(episode.id);
+    await screen.findByRole('dialog', { name: /Ep\. 3/ });
+    act(() => media.loadMetadata(video(), 1440));
+    act(() => media.end(video()));
+    const card = screen.getByRole('region', { name: 'Up next' });
+    expect(
+      within(card).getByText('Next episode in 8 seconds', { ignore: '.visually-hidden' }),
+    ).toBeInTheDocument();
+    expect(card.querySelector('.episode-player__up-next-bar')).toBeNull();
+  });
+
   it('with autoplay off the card waits for Play now', async () => {
     vi.useFakeTimers();
     localStorage.setItem(PLAYER_STORAGE_KEYS.upNext, 'off');

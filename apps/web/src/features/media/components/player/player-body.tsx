@@ -125,11 +125,11 @@ export function PlayerBody({ episode, onEpisodeChange, header }: PlayerBodyProps
   });
   useEffect(() => autoplay(), []);
 
-  // Moving to another episode rebuilds the player: keep focus inside it.
+  // Moving to another episode rebuilds the player, and the button pressed goes with it: keep
+  // focus inside the dialog.
   useEffect(() => {
     const active = document.activeElement;
-    if (!active || active === document.body || active.getAttribute('role') === 'dialog')
-      stageRef.current?.focus({ preventScroll: true });
+    if (!active || active === document.body) stageRef.current?.focus({ preventScroll: true });
   }, []);
 
   useEffect(() => {
