@@ -356,7 +356,7 @@ describe('/media/:mediaid', () => {
     const { user, router } = renderRoute(`/media/${VIDEO_ID}`);
     await user.click(await screen.findByRole('button', { name: '4 comments' }));
     const dialog = await screen.findByRole('dialog', {
-      name: 'Comments on Frieren: Beyond Journey’s End',
+      name: 'Frieren: Beyond Journey’s End',
     });
     expect(router.state.location.pathname).toBe(`/media/comments/${VIDEO_ID}`);
     expect(await within(dialog).findByRole('heading', { name: 'Comments' })).toBeInTheDocument();
@@ -374,7 +374,7 @@ describe('/media/:mediaid', () => {
     });
     const { user, router } = renderRoute(`/media/comments/${VIDEO_ID}`);
     const dialog = await screen.findByRole('dialog', {
-      name: 'Comments on Frieren: Beyond Journey’s End',
+      name: 'Frieren: Beyond Journey’s End',
     });
     expect(await within(dialog).findByRole('heading', { name: 'Comments' })).toBeInTheDocument();
     // The landing is underneath.

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/modal';
 
-/** The media modal (spec §2): the entry's comments over its landing. */
+/** The media modal (spec §2): the entry's comments over its landing, named by its title. */
 export function MediaCommentsModal({
   open,
   title,
@@ -14,14 +13,13 @@ export function MediaCommentsModal({
   onClose: () => void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('media');
   return (
     <Modal
       open={open}
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title={t('comments.modalTitle', { title })}
+      title={title}
       size="lg"
       className="media-comments-modal"
     >

@@ -89,7 +89,7 @@ function NextUpButton({
       : t('landing.nextEpisodeUntitled', { number: nextUp.number });
     return (
       <div className="media-landing__next">
-        <Button size="lg" onClick={() => onOpenEpisode(nextUp.episodeId)}>
+        <Button size="lg" className="media-button" onClick={() => onOpenEpisode(nextUp.episodeId)}>
           <Play aria-hidden="true" size={18} fill="currentColor" />
           {nextUp.started
             ? t('landing.continueEpisode', { number: nextUp.number })
@@ -101,7 +101,7 @@ function NextUpButton({
   }
   return (
     <div className="media-landing__next">
-      <Button size="lg" onClick={() => onOpenIssue(nextUp.issueId)}>
+      <Button size="lg" className="media-button" onClick={() => onOpenIssue(nextUp.issueId)}>
         <BookOpen aria-hidden="true" size={18} />
         {nextUp.started ? t('landing.continue') : t('landing.read')}
       </Button>

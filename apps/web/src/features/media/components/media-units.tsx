@@ -62,7 +62,13 @@ function EpisodeRow({ episode, onOpen }: { episode: Episode; onOpen: (id: string
         </span>
         {/* Hidden from the name (the label says it); the status still describes the button. */}
         <span className="unit-row__text" aria-hidden="true">
-          <span className="unit-row__number tabular-nums">
+          <span
+            className={clsx(
+              'unit-row__number',
+              'tabular-nums',
+              !episode.title && 'unit-row__title',
+            )}
+          >
             {t('units.episodeNumber', { number: episode.number })}
           </span>
           {episode.title ? <span className="unit-row__title">{episode.title}</span> : null}
@@ -120,7 +126,10 @@ function IssueRow({ issue, onOpen }: { issue: IssueSummary; onOpen: (id: string)
           ) : null}
         </span>
         <span className="unit-row__text">
-          <span className="unit-row__number tabular-nums" aria-hidden="true">
+          <span
+            className={clsx('unit-row__number', 'tabular-nums', !issue.title && 'unit-row__title')}
+            aria-hidden="true"
+          >
             {t('units.issueNumber', { number: issue.number })}
           </span>
           {issue.title ? (
@@ -207,7 +216,7 @@ export function MediaPager({ page, pageCount }: { page: number; pageCount: numbe
           </Link>
         </Button>
       ) : (
-        <Button variant="secondary" size="sm" disabled>
+        <Button variant="secondary" size="sm" className="media-button" disabled>
           <ChevronLeft aria-hidden="true" size={18} />
           {t('pager.previous')}
         </Button>
@@ -223,7 +232,7 @@ export function MediaPager({ page, pageCount }: { page: number; pageCount: numbe
           </Link>
         </Button>
       ) : (
-        <Button variant="secondary" size="sm" disabled>
+        <Button variant="secondary" size="sm" className="media-button" disabled>
           {t('pager.next')}
           <ChevronRight aria-hidden="true" size={18} />
         </Button>
