@@ -48,6 +48,10 @@ const BUILT = new Set([
   '/safety-privacy',
   '/search',
   '/community/c1',
+  '/media',
+  '/media/m1',
+  '/media/comments/m1',
+  '/episodes',
 ]);
 
 describe('routes', () => {
