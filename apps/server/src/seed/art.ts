@@ -648,8 +648,18 @@ export interface Art {
 
 /** WebP settings of generated art: effort 2 is nearly as small as 4 at half the time. */
 const WEBP = { quality: 82, effort: 2 } as const;
+/**
+ * Manga pages: effort 0 encodes a 900 x 1350 page in ~35 ms instead of ~55 ms, for ~110 KB
+ * instead of ~85 KB. The demo draws about 200 of them, so the time matters more.
+ */
+const PAGE_WEBP = { quality: 82, effort: 0 } as const;
 
-async function render(svg: Svg, placeholder: string, format: ArtFormat = 'webp'): Promise<Art> {
+async function render(
+  svg: Svg,
+  placeholder: string,
+  format: ArtFormat = 'webp',
+  webp: { quality: number; effort: number } = WEBP,
+): Promise<Art> {
   const source = svg.toString();
   const pixels = await sharp(Buffer.from(source))
     .removeAlpha()
@@ -665,7 +675,7 @@ async function render(svg: Svg, placeholder: string, format: ArtFormat = 'webp')
   const data =
     format === 'png'
       ? await img.png({ compressionLevel: 6 }).toBuffer()
-      : await img.webp(WEBP).toBuffer();
+      : await img.webp(webp).toBuffer();
   return {
     data,
     width: svg.w,
@@ -1202,7 +1212,7 @@ export async function mangaPageArt(
     `<rect x="${f(w / 2 - tabW / 2)}" y="${f(h - bottom + margin * 0.55 - u * 0.018)}" width="${f(tabW)}" height="${f(tabH)}" rx="${f(tabH / 2)}" fill="${mix(s.a, inkc, 0.25)}"/>`,
   );
   svg.add(number.svg);
-  return render(svg, paper, opts.format);
+  return render(svg, paper, opts.format, PAGE_WEBP);
 }
 
 export type ShopItemKind = 'figure' | 'poster' | 'plush' | 'stand' | 'artbook';

@@ -294,7 +294,7 @@ export const EPISODE_CLIPS: readonly VideoFixture[] = [
 ];
 
 /** Media pages: portrait pages and, once per manga issue, a landscape double-page spread. */
-const PAGE_SIZE = { width: 1000, height: 1500 } as const;
+const PAGE_SIZE = { width: 900, height: 1350 } as const;
 const SPREAD_SIZE = { width: 1280, height: 960 } as const;
 
 /** The demo account's progress (spec: "continue watching", progress bars, "Continue"). */
