@@ -31,7 +31,8 @@ export function MediaLikeButton({
         type="button"
         className={clsx('media-action__button', 'media-like', media.likedByMe && 'media-like--on')}
         aria-pressed={media.likedByMe}
-        aria-label={t('like.label')}
+        // The name holds the visible count ('Like 8'), as the label-in-name rule asks.
+        aria-label={`${t('like.label')} ${formatCompact(media.likeCount)}`}
         onClick={toggle}
       >
         <Heart
