@@ -79,11 +79,7 @@ function EpisodeRow({ episode, onOpen }: { episode: Episode; onOpen: (id: string
 
 function IssueRow({ issue, onOpen }: { issue: IssueSummary; onOpen: (id: string) => void }) {
   const { t } = useTranslation('media');
-  const statusId = useId();
   const finished = issue.progress?.finished === true;
-  const label = issue.title
-    ? t('units.issueLabel', { number: issue.number, title: issue.title })
-    : t('units.issueNumber', { number: issue.number });
   const pages = t('units.pages', { count: issue.pageCount });
   const progress = finished
     ? t('units.read')
@@ -100,8 +96,6 @@ function IssueRow({ issue, onOpen }: { issue: IssueSummary; onOpen: (id: string)
       <button
         type="button"
         className={clsx('unit-row', 'unit-row--issue', finished && 'unit-row--done')}
-        aria-label={label}
-        aria-describedby={statusId}
         onClick={() => onOpen(issue.id)}
       >
         <span className="unit-row__thumb unit-row__thumb--page">
@@ -118,17 +112,11 @@ function IssueRow({ issue, onOpen }: { issue: IssueSummary; onOpen: (id: string)
         <span className="unit-row__text">
           <span
             className={clsx('unit-row__number', 'tabular-nums', !issue.title && 'unit-row__title')}
-            aria-hidden="true"
           >
             {t('units.issueNumber', { number: issue.number })}
-          </span>
-          {issue.title ? (
-            <span className="unit-row__title" aria-hidden="true">
-              {issue.title}
-            </span>
-          ) : null}
+          </span>{' '}
+          {issue.title ? <span className="unit-row__title">{issue.title}</span> : null}{' '}
           <span
-            id={statusId}
             className={clsx('unit-row__meta', 'tabular-nums', finished && 'unit-row__status--done')}
           >
             {finished ? <Check aria-hidden="true" /> : null}
