@@ -36,30 +36,28 @@ function EpisodeCard({
   const vars = { series: episode.media.title, number: episode.number, title: episode.title };
   return (
     <article className="episode-card" data-episode-id={episode.id}>
-      <button
-        type="button"
-        className="episode-card__open"
-        aria-label={
-          episode.title ? t('episodes.cardLabel', vars) : t('episodes.cardLabelUntitled', vars)
-        }
-        onClick={() => onOpen(episode.id)}
-      >
+      <button type="button" className="episode-card__open" onClick={() => onOpen(episode.id)}>
         <span className="episode-card__thumb">
           <MediaImage src={episode.thumbnailUrl ?? episode.media.coverUrl} alt="" ratio="video" />
           {episode.durationSeconds ? (
-            <span className="media-duration">{formatDuration(episode.durationSeconds)}</span>
+            // Shown, not named: the name holds the card's line (label-in-name).
+            <span className="media-duration" aria-hidden="true">
+              {formatDuration(episode.durationSeconds)}
+            </span>
           ) : null}
           {watched ? (
-            <span className="media-watched">
+            <span className="media-watched" aria-hidden="true">
               <Check />
             </span>
           ) : null}
           {fraction > 0 ? (
-            <span className="media-progress">
+            <span className="media-progress" aria-hidden="true">
               <span className="media-progress__bar" style={{ width: `${fraction * 100}%` }} />
             </span>
           ) : null}
         </span>
+        {/* The name is the content: '{series}: Ep. 2 · Title' (the series is said, not shown here). */}
+        <span className="visually-hidden">{`${episode.media.title}:`}</span>{' '}
         <span className="episode-card__line">
           {episode.title ? t('episodes.line', vars) : t('episodes.lineUntitled', vars)}
         </span>
