@@ -29,7 +29,10 @@ export const media = pgTable(
     language: text('language'),
     nsfw: boolean('nsfw').notNull().default(false),
     /** Media keywords (spec §3): searched with the title. */
-    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The reader's default direction for this series ('rtl' for most manga); a user may change theirs. */
     readingDirection: text('reading_direction', { enum: ['ltr', 'rtl'] })
       .notNull()

@@ -328,7 +328,7 @@ describe('/media/:mediaid', () => {
       [`GET /api/media-pages/${VIDEO_ID}`]: makeMediaPage({ episodes: [ep] }),
     });
     const { user, router } = renderRoute(`/media/${VIDEO_ID}`);
-    await user.click(await screen.findByRole('button', { name: /^Ep\. 3 Killing\ Magic/ }));
+    await user.click(await screen.findByRole('button', { name: /^Ep\. 3 Killing Magic/ }));
     expect(router.state.location.search).toBe(`?episode=${ep.id}`);
     const player = await screen.findByRole('dialog', { name: 'Player' });
     expect(player).toHaveTextContent(`playing ${ep.id}`);
