@@ -33,6 +33,8 @@ import { episodesRoutes } from './modules/media/episodes.routes';
 import { readerRoutes } from './modules/media/reader.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { mediaAdminRoutes } from './modules/media/media-admin.routes';
+import { shopRoutes } from './modules/shop/shop.routes';
+import { shopAdminRoutes } from './modules/shop/shop-admin.routes';
 import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
 import { writeRateLimitsPlugin } from './plugins/write-rate-limits';
@@ -151,6 +153,8 @@ export async function buildApp(
   await app.register(readerRoutes);
   await app.register(mediaRoutes);
   await app.register(mediaAdminRoutes);
+  await app.register(shopRoutes);
+  await app.register(shopAdminRoutes);
 
   // The SPA and the 404 handler come last.
   await app.register(webAppPlugin, {

@@ -157,3 +157,13 @@ export const mediaCursor = cursorCodec({
   read: ([, title, id]): MediaCursor => ({ title, id }),
   write: (c: MediaCursor) => ['m', c.title, c.id] as const,
 });
+
+/**
+ * The shop list, newest first over `(created_at, id)`. Its own tag, so a cursor of another
+ * newest-first list is refused here.
+ */
+export const shopItemCursor = cursorCodec({
+  wire: z.tuple([z.literal('s'), cursorTimestamp, cursorId]),
+  read: ([, at, id]): Cursor => ({ at, id }),
+  write: (c: Cursor) => ['s', c.at, c.id] as const,
+});

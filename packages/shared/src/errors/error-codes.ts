@@ -137,6 +137,7 @@ export const ERROR_CODES = {
     status: 403,
     message: 'This comment was deleted and cannot be liked.',
   },
+  shop_item_not_found: { status: 404, message: 'This item cannot be found.' },
   report_not_found: { status: 404, message: 'This report cannot be found.' },
   cannot_report_deleted_comment: { status: 403, message: 'This comment was deleted already.' },
   cannot_report_own_comment: { status: 403, message: 'You cannot report your own comment.' },

@@ -7,13 +7,14 @@
  * | `feed`           | signed in     | `post.created`, `post.deleted` (the "new posts" pill)       |
  * | `post:{id}`      | signed in     | `post.liked`, `post.deleted`, the post's comment events     |
  * | `media:{id}`     | signed in     | `media.liked`, `media.views`, the entry's comment events      |
+ * | `shop:{id}`      | signed in     | `shop.liked`                                                |
  * | `community:{id}` | signed in     | `post.created`, `post.deleted`, `community.members`         |
  * | `profile:{id}`   | signed in     | the user's `post.created`, `post.deleted`, `user.followers` |
  * | `user:{id}`      | that user     | private events of that user                                 |
  */
 
 /** Topics with an id, in the order of the table above. */
-export const LIVE_TOPIC_KINDS = ['post', 'media', 'community', 'profile', 'user'] as const;
+export const LIVE_TOPIC_KINDS = ['post', 'media', 'shop', 'community', 'profile', 'user'] as const;
 export type LiveTopicKind = (typeof LIVE_TOPIC_KINDS)[number];
 
 /** The server watches at most this many topics per socket (and per subscribe message). */
@@ -27,6 +28,8 @@ export const liveTopics = {
   post: (postId: string) => `post:${postId}` as const,
   /** One media entry: its likes, views and comments. */
   media: (mediaId: string) => `media:${mediaId}` as const,
+  /** One shop item: its likes. */
+  shop: (itemId: string) => `shop:${itemId}` as const,
   /** A community: its new and deleted posts and its member count. */
   community: (communityId: string) => `community:${communityId}` as const,
   /** A user's public profile: their new and deleted posts and their follower count. */

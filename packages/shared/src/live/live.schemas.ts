@@ -76,6 +76,14 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     likeCount: z.number().int(),
     actorId: z.string(),
   }),
+  /** On `shop:{itemId}`: the item's absolute like count after a like or unlike. */
+  z.object({
+    type: z.literal('shop.liked'),
+    topic: z.string(),
+    itemId: z.string(),
+    likeCount: z.number().int(),
+    actorId: z.string(),
+  }),
   /** On `media:{mediaId}`: the entry's absolute view count after a view was counted. */
   z.object({
     type: z.literal('media.views'),

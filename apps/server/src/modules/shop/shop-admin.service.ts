@@ -1,0 +1,123 @@
+/**
+ * The shop administration (admins only; routes check the role first): creating and editing
+ * items and replacing an item's picture. A stored picture is deleted only after the row that
+ * replaced it is saved.
+ */
+import type { z } from 'zod';
+import type { CreateShopItemInputSchema, ShopItem, UpdateShopItemInput } from '@otakura/shared';
+import { runInTransaction, type Db } from '../../db/client';
+import { validationError } from '../../lib/errors';
+import { isId } from '../../lib/ids';
+import type { Storage } from '../../storage/storage';
+import { deleteUploadKeys, imageKeys, saveImageUpload } from '../uploads/upload.service';
+import { toShopItem } from './shop.mapper';
+import * as repo from './shop.repository';
+import { shopItemNotFound } from './shop.service';
+
+export interface ShopAdminDeps {
+  db: Db;
+  storage: Storage;
+  /** ISO 4217, lower-case (config CURRENCY). */
+  currency: string;
+}
+
+type CreateShopItemInput = z.output<typeof CreateShopItemInputSchema>;
+
+const SELLER_MESSAGE = 'That seller does not exist.';
+
+/** The storage folder of an item's pictures. */
+export function shopItemFolder(itemId: string): string {
+  return `shop/${itemId}`;
+}
+
+/** The item as the admin sees it: whatever its seller's state. */
+async function present(
+  deps: Pick<ShopAdminDeps, 'db' | 'currency'>,
+  adminId: string,
+  itemId: string,
+) {
+  const row = await repo.findShopItem(deps.db, itemId, adminId, { includeHidden: true });
+  if (!row) throw shopItemNotFound();
+  return toShopItem(row, deps.currency);
+}
+
+async function assertSeller(db: Db, sellerId: string): Promise<void> {
+  if (!(await repo.userExists(db, sellerId)))
+    throw validationError([{ path: 'sellerId', message: SELLER_MESSAGE }], SELLER_MESSAGE);
+}
+
+/** Creates an item sold by `sellerId` (an existing user) or, without one, by the admin. */
+export async function createShopItem(
+  deps: ShopAdminDeps,
+  adminId: string,
+  input: CreateShopItemInput,
+): Promise<ShopItem> {
+  const sellerId = input.sellerId ?? adminId;
+  await assertSeller(deps.db, sellerId);
+  const id = await repo.insertShopItem(deps.db, {
+    sellerId,
+    name: input.name,
+    about: input.about,
+    condition: input.condition,
+    priceCents: input.priceCents,
+    shippingCents: input.shippingCents,
+    quantity: input.quantity,
+  });
+  return present(deps, adminId, id);
+}
+
+/** Changes only the fields given. 404 `shop_item_not_found` for unknown or malformed ids. */
+export async function updateShopItem(
+  deps: ShopAdminDeps,
+  adminId: string,
+  itemId: string,
+  input: UpdateShopItemInput,
+): Promise<ShopItem> {
+  if (!isId(itemId)) throw shopItemNotFound();
+  if (input.sellerId !== undefined) await assertSeller(deps.db, input.sellerId);
+  if (Object.keys(input).length > 0 && !(await repo.updateShopItem(deps.db, itemId, input)))
+    throw shopItemNotFound();
+  return present(deps, adminId, itemId);
+}
+
+/**
+ * Replaces an item's picture (640 px WebP, checked by its bytes, stored under `shop/{itemId}/`).
+ * The row is pointed at the new file before the old one is deleted; when the row cannot be
+ * saved, the new file is removed instead.
+ */
+export async function setShopItemImage(
+  deps: ShopAdminDeps,
+  adminId: string,
+  itemId: string,
+  buffer: Buffer,
+): Promise<ShopItem> {
+  if (!isId(itemId) || !(await repo.shopItemExists(deps.db, itemId))) throw shopItemNotFound();
+  const saved = await saveImageUpload(deps.storage, {
+    prefix: shopItemFolder(itemId),
+    buffer,
+    maxWidth: 640,
+  });
+  // The row keeps one key: the other variants are not kept.
+  await deleteUploadKeys(
+    deps.storage,
+    imageKeys(saved).filter((k) => k !== saved.key),
+  );
+  let replaced: { old: string | null } | undefined;
+  try {
+    replaced = await runInTransaction(deps.db, (tx) =>
+      repo.replaceShopItemImage(tx, itemId, saved.key),
+    );
+  } catch (err) {
+    await deleteUploadKeys(deps.storage, [saved.key]);
+    throw err;
+  }
+  if (!replaced) {
+    await deleteUploadKeys(deps.storage, [saved.key]);
+    throw shopItemNotFound();
+  }
+  const old = replaced.old;
+  // Only files of the item's own folder are ever deleted (a seeded key elsewhere stays).
+  if (old && old !== saved.key && old.startsWith(`${shopItemFolder(itemId)}/`))
+    await deleteUploadKeys(deps.storage, [old]);
+  return present(deps, adminId, itemId);
+}

@@ -1,0 +1,85 @@
+/**
+ * /api/shop/items: the shop catalog, an item's page and likes. Signed-in users only. Thin
+ * handlers (authenticate → validate → service → present).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorBodySchema,
+  LikeStateSchema,
+  SearchShopItemsQuerySchema,
+  ShopItemPageSchema,
+  ShopItemSchema,
+} from '@otakura/shared';
+import { requireUser } from '../auth/auth.guard';
+import * as service from './shop.service';
+
+/** Any string: a malformed id answers 404 `shop_item_not_found`, like an unknown one. */
+const ItemParamsSchema = z.object({ itemId: z.string().max(100) });
+
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+};
+
+export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): service.ShopDeps => ({
+    db: app.ctx.database.db,
+    live: app.ctx.live,
+    currency: app.ctx.config.currency,
+  });
+
+  app.get(
+    '/api/shop/items',
+    {
+      schema: {
+        tags: ['shop'],
+        summary:
+          'The shop: items newest first, filtered by a case-insensitive substring of the name',
+        querystring: SearchShopItemsQuerySchema,
+        response: { 200: ShopItemPageSchema, 400: ApiErrorBodySchema, 401: ApiErrorBodySchema },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.searchShopItems(deps(), user.id, req.query);
+    },
+  );
+
+  app.get(
+    '/api/shop/items/:itemId',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: "One shop item's page, with its seller",
+        params: ItemParamsSchema,
+        response: { 200: ShopItemSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.getShopItem(deps(), user.id, req.params.itemId);
+    },
+  );
+
+  for (const [method, like] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/shop/items/:itemId/like',
+      schema: {
+        tags: ['shop'],
+        summary: like ? 'Like a shop item (idempotent)' : 'Unlike a shop item (idempotent)',
+        params: ItemParamsSchema,
+        response: { 200: LikeStateSchema, ...errors },
+      },
+      handler: async (req) => {
+        const user = await requireUser(req);
+        return service.setLike(deps(), user.id, req.params.itemId, like);
+      },
+    });
+  }
+};

@@ -1,0 +1,114 @@
+/**
+ * The shop catalog: the newest-first list and search, an item's page, and likes. Rules, access
+ * checks and transactions live here; queries in shop.repository, the wire shapes in shop.mapper.
+ */
+import {
+  liveTopics,
+  type LikeState,
+  type SearchShopItemsQuery,
+  type ShopItem,
+  type ShopItemPage,
+} from '@otakura/shared';
+import { runInTransaction, sqlState, type Db } from '../../db/client';
+import { shopItemCursor } from '../../lib/cursor';
+import { AppError, notFound } from '../../lib/errors';
+import { isId } from '../../lib/ids';
+import type { LiveBus } from '../live/live-bus';
+import { toShopItem, toShopItemSummary } from './shop.mapper';
+import * as repo from './shop.repository';
+
+export interface ShopDeps {
+  db: Db;
+  live: Pick<LiveBus, 'publish'>;
+  /** ISO 4217, lower-case (config CURRENCY). */
+  currency: string;
+}
+
+export const shopItemNotFound = () => notFound('shop_item_not_found');
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * A page of the shop, newest first, filtered to items whose name contains `q`
+ * case-insensitively when `q` is not empty (`%`, `_`, `\` match themselves). Items of a banned
+ * seller or of one the viewer blocked are left out. Keyset pages: no duplicates or gaps.
+ */
+export async function searchShopItems(
+  deps: Pick<ShopDeps, 'db' | 'currency'>,
+  viewerId: string,
+  query: SearchShopItemsQuery,
+): Promise<ShopItemPage> {
+  const after = shopItemCursor.decode(query.cursor);
+  const q = query.q.trim();
+  const rows = await repo.listShopItems(deps.db, {
+    viewerId,
+    pattern: q === '' ? undefined : repo.substringPattern(q),
+    after,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => toShopItemSummary(r, deps.currency)),
+    nextCursor:
+      rows.length > query.limit && last
+        ? shopItemCursor.encode({ at: last.cursorAt, id: last.id })
+        : null,
+  };
+}
+
+/**
+ * One item's page as the viewer sees it (seller, `likedByMe`). 404 `shop_item_not_found` for
+ * malformed or unknown ids and for items whose seller is hidden from the viewer.
+ */
+export async function getShopItem(
+  deps: Pick<ShopDeps, 'db' | 'currency'>,
+  viewerId: string,
+  itemId: string,
+): Promise<ShopItem> {
+  if (!isId(itemId)) throw shopItemNotFound();
+  const row = await repo.findShopItem(deps.db, itemId, viewerId);
+  if (!row) throw shopItemNotFound();
+  return toShopItem(row, deps.currency);
+}
+
+/**
+ * Likes (`like`) or unlikes an item: one transaction that inserts or deletes the like row and
+ * moves like_count only when a row really was inserted or deleted, so twice is once and the count
+ * equals the rows under any concurrency. Publishes `shop.liked` after the commit when it changed.
+ */
+export async function setLike(
+  deps: ShopDeps,
+  userId: string,
+  itemId: string,
+  like: boolean,
+): Promise<LikeState> {
+  if (!isId(itemId)) throw shopItemNotFound();
+  let result: { changed: boolean; likeCount: number };
+  try {
+    result = await runInTransaction(deps.db, async (tx) => {
+      const changed = like
+        ? await repo.insertLike(tx, userId, itemId)
+        : await repo.deleteLike(tx, userId, itemId);
+      const likeCount = await repo.moveLikeCount(tx, itemId, changed ? (like ? 1 : -1) : 0);
+      if (likeCount === null) throw shopItemNotFound();
+      return { changed, likeCount };
+    });
+  } catch (err) {
+    // The item is unknown (or was deleted between the insert and its foreign-key check).
+    if (!(err instanceof AppError) && sqlState(err) === FOREIGN_KEY_VIOLATION)
+      throw shopItemNotFound();
+    throw err;
+  }
+  if (result.changed) {
+    await deps.live
+      .publish({
+        type: 'shop.liked',
+        topic: liveTopics.shop(itemId),
+        itemId,
+        likeCount: result.likeCount,
+        actorId: userId,
+      })
+      .catch(() => undefined);
+  }
+  return { liked: like, likeCount: result.likeCount };
+}
