@@ -384,6 +384,19 @@ describe('StripeProvider.parseWebhook', () => {
     );
     const err = webhookError(() => parse(stale.payload, stale.signature));
     expect(err.problem).toBe('stale');
+
+    // The same fresh event read by a server whose clock is 301 s later is stale too.
+    const fresh = await standIn.sendEvent('checkout.session.completed', {
+      ...standIn.sessions.get(sessionId)!,
+    });
+    const later = new StripeProvider({
+      secretKey: standIn.secretKey,
+      webhookSecret: standIn.webhookSecret,
+      ...standIn.sdkOptions,
+      now: () => new Date(Date.now() + 301_000),
+    });
+    expect(webhookError(() => parse(fresh.payload, fresh.signature, later)).problem).toBe('stale');
+    expect(parse(fresh.payload, fresh.signature).type).toBe('checkout.completed');
   });
 
   it('refuses every webhook when no webhook secret is configured', async () => {
