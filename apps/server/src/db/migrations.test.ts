@@ -78,7 +78,7 @@ describe('migrations', () => {
     );
     expect(idx.map((r) => r.indexname)).toEqual([
       'communities_name_trgm_idx',
-      'media_title_trgm_idx',
+      'media_search_trgm_idx',
       'shop_items_name_trgm_idx',
       'users_username_trgm_idx',
     ]);
