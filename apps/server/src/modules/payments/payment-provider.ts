@@ -163,6 +163,16 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/**
+ * How long a new checkout stays payable: 31 minutes, just over Stripe's 30-minute minimum so
+ * the trip to Stripe cannot push it below. Store the order's `expiresAt` once and send the same
+ * one on every retry: a provider that has to move an expiry into its window moves it relative to
+ * its clock, and a retry with other parameters under the same idempotency key is refused.
+ */
+export const CHECKOUT_TTL_MS = 31 * 60_000;
+export const checkoutExpiresAt = (now: Date = new Date()) =>
+  new Date(now.getTime() + CHECKOUT_TTL_MS);
+
 /** Stripe's and our tolerance for a webhook's signed timestamp, in seconds. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 

@@ -5,6 +5,8 @@
 export {
   assertCheckoutInput,
   CHECKOUT_EVENT_TYPES,
+  CHECKOUT_TTL_MS,
+  checkoutExpiresAt,
   checkoutGrossCents,
   PaymentProviderError,
   WEBHOOK_TOLERANCE_SECONDS,

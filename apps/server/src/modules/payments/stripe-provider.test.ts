@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import {
+  checkoutExpiresAt,
   type CreateCheckoutInput,
   type PaymentWebhookEvent,
   PaymentProviderError,
@@ -143,6 +144,14 @@ describe('StripeProvider.createCheckoutSession', () => {
     expect(sent[0]!.body.discounts).toBeUndefined();
     expect(sent[0]!.body.line_items).toHaveLength(2);
     expect(standIn.sessions.get(session.sessionId)!.amount_total).toBe(17_999);
+  });
+
+  it('sends the default expiry (31 minutes ahead) as it is, so a retry sends the same parameters', async () => {
+    const req = input({ expiresAt: checkoutExpiresAt() });
+    const first = await provider.createCheckoutSession(req);
+    expect(first.expiresAt.getTime()).toBe(Math.floor(req.expiresAt.getTime() / 1000) * 1000);
+    expect(first.expiresAt.getTime() - Date.now()).toBeGreaterThan(30 * 60_000);
+    expect(await provider.createCheckoutSession(req)).toEqual(first);
   });
 
   it('moves an expiry Stripe would refuse into its 30 minute to 24 hour window', async () => {
