@@ -89,6 +89,18 @@ export const orders = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
     paidAt: tstz('paid_at'),
+    /** Promo discount taken off the subtotal, in cents. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** The promo code applied, upper-case; null without one. */
+    promoCode: text('promo_code'),
+    /** While pending: when the stock hold ends and the order is cancelled ('expired'). */
+    expiresAt: tstz('expires_at'),
+    /** The provider's payment page for this order. */
+    checkoutUrl: text('checkout_url'),
+    /** The provider's payment id (Stripe payment intent), what a refund takes. */
+    paymentIntentId: text('payment_intent_id'),
+    /** Why a cancelled or refunded order ended: 'expired', 'cancelled', 'sold_out', 'payment_failed'... */
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     index('orders_user_created_idx').on(
