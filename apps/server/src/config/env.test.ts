@@ -43,4 +43,25 @@ describe('loadConfig', () => {
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });
+
+  it('reads the shop tax rate and promo codes (percent, cents, expiry)', () => {
+    const d = loadConfig({});
+    expect(d.shopTaxRateBps).toBe(800);
+    expect(d.promoCodes).toEqual([
+      { code: 'OTAKU10', kind: 'percent', value: 10, expiresOn: null },
+      { code: 'WELCOME5', kind: 'amount', value: 500, expiresOn: null },
+    ]);
+    const c = loadConfig({ SHOP_TAX_RATE_BPS: '0', PROMO_CODES: 'half:50%:2027-12-31, five:500' });
+    expect(c.shopTaxRateBps).toBe(0);
+    expect(c.promoCodes).toEqual([
+      { code: 'HALF', kind: 'percent', value: 50, expiresOn: '2027-12-31' },
+      { code: 'FIVE', kind: 'amount', value: 500, expiresOn: null },
+    ]);
+    for (const bad of [
+      { SHOP_TAX_RATE_BPS: '10001' },
+      { PROMO_CODES: 'X:101%' },
+      { PROMO_CODES: 'X' },
+    ])
+      expect(() => loadConfig(bad)).toThrow(ConfigError);
+  });
 });

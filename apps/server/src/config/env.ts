@@ -1,6 +1,49 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A promo code: a percent (1–100) or a fixed amount in cents off, valid through `expiresOn`. */
+export interface PromoCode {
+  code: string;
+  kind: 'percent' | 'amount';
+  /** Percent (1–100) or cents. */
+  value: number;
+  /** Last valid day (UTC, inclusive) as YYYY-MM-DD, or null for no end. */
+  expiresOn: string | null;
+}
+
+/** `CODE:10%` (percent), `CODE:500` (cents), optional `:YYYY-MM-DD` expiry; comma-separated. */
+const PROMO_ENTRY = /^([A-Za-z0-9_-]{1,40}):(?:(\d{1,3})%|(\d{1,9}))(?::(\d{4}-\d{2}-\d{2}))?$/;
+
+const promoCodes = z.string().transform((raw, ctx): PromoCode[] => {
+  const out: PromoCode[] = [];
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const m = PROMO_ENTRY.exec(entry);
+    const percent = m?.[2] === undefined ? undefined : Number(m[2]);
+    const day = m?.[4];
+    if (
+      !m ||
+      (percent !== undefined && (percent < 1 || percent > 100)) ||
+      (day !== undefined && Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be CODE:10% or CODE:500 (cents), optionally :YYYY-MM-DD, comma-separated; bad entry "${entry}"`,
+      });
+      return z.NEVER;
+    }
+    out.push({
+      code: m[1]!.toUpperCase(),
+      kind: percent !== undefined ? 'percent' : 'amount',
+      value: percent ?? Number(m[3]),
+      expiresOn: day ?? null,
+    });
+  }
+  return out;
+});
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -52,6 +95,17 @@ const EnvSchema = z
       .regex(/^[a-zA-Z]{3}$/, 'must be a three-letter ISO 4217 code, e.g. usd')
       .transform((c) => c.toLowerCase())
       .default('usd'),
+    /** Sales tax on (subtotal − discount), in basis points: 800 = 8 %. */
+    SHOP_TAX_RATE_BPS: z.coerce
+      .number({ message: 'must be a whole number of basis points (800 = 8 %)' })
+      .int('must be a whole number of basis points (800 = 8 %)')
+      .min(0, 'must be 0 to 10000')
+      .max(10_000, 'must be 0 to 10000')
+      .default(800),
+    PROMO_CODES: promoCodes.default([
+      { code: 'OTAKU10', kind: 'percent', value: 10, expiresOn: null },
+      { code: 'WELCOME5', kind: 'amount', value: 500, expiresOn: null },
+    ]),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: bool.default(false),
   })
@@ -95,6 +149,9 @@ const EnvSchema = z
       mobileAppUrl: e.MOBILE_APP_URL,
       premiumMonthlyPriceCents: e.PREMIUM_PRICE_CENTS,
       currency: e.CURRENCY,
+      /** Shop tax rate in basis points (800 = 8 %). */
+      shopTaxRateBps: e.SHOP_TAX_RATE_BPS,
+      promoCodes: e.PROMO_CODES,
       webDistDir: e.WEB_DIST_DIR,
       /** Believe X-Forwarded-For (only behind a reverse proxy, or clients could fake their address). */
       trustProxy: e.TRUST_PROXY,
