@@ -13,6 +13,7 @@ export * from './posts/posts.schemas';
 export * from './comments/comments.schemas';
 export * from './media/media.schemas';
 export * from './shop/shop.schemas';
+export * from './shop/orders.schemas';
 export * from './live/live.schemas';
 export * from './live/live-topics';
 export * from './settings/settings.schemas';

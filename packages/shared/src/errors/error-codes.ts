@@ -142,6 +142,16 @@ export const ERROR_CODES = {
   cannot_report_deleted_comment: { status: 403, message: 'This comment was deleted already.' },
   cannot_report_own_comment: { status: 403, message: 'You cannot report your own comment.' },
   report_already_resolved: { status: 409, message: 'This report was handled already.' },
+  order_not_found: { status: 404, message: 'This order cannot be found.' },
+  cart_changed: {
+    status: 409,
+    message: 'Your cart changed: some items are no longer available. Please check it again.',
+  },
+  out_of_stock: { status: 409, message: 'Sorry, this item just sold out.' },
+  payment_provider_error: { status: 502, message: 'The payment could not be started.' },
+  invalid_signature: { status: 400, message: 'The webhook signature is not valid.' },
+  card_declined: { status: 402, message: 'Your card was declined.' },
+  order_not_pending: { status: 409, message: 'This order is no longer waiting for payment.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A registered API error code (`post_not_found`, `validation_error`, …). */
