@@ -1,7 +1,13 @@
-import { Package } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useParams } from 'react-router';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { ShopItemView } from '@/features/shop/components/shop-item-view';
+import { useShopLive } from '@/features/shop/hooks/use-shop-live';
 
-/** /item/:shoppostid. Filled by its feature's issue. */
+/** /item/:shoppostid: one item of the shop (spec §2), its likes live for every viewer. */
 export default function ItemPage() {
-  return <UnderConstruction title="Item" icon={<Package />} />;
+  const { shoppostid = '' } = useParams();
+  const session = useSession();
+  const viewerId = session.status === 'signed-in' ? session.user.id : null;
+  useShopLive(shoppostid, viewerId);
+  return <ShopItemView key={shoppostid} itemId={shoppostid} />;
 }

@@ -1,7 +1,15 @@
-import { ShoppingBag } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page/page';
+import { ShopGrid } from '@/features/shop/components/shop-grid';
+import { useSearchText } from '@/lib/use-search-text';
 
-/** /shop: the item grid (search text in ?q=). Filled by its feature's issue. */
+/** /shop: the grid of items, newest first; the search text comes from the top bar (`?q=`). */
 export default function ShopPage() {
-  return <UnderConstruction title="Shop" icon={<ShoppingBag />} />;
+  const { t } = useTranslation('shop');
+  const text = useSearchText();
+  return (
+    <Page title={t('title')}>
+      <ShopGrid text={text} />
+    </Page>
+  );
 }

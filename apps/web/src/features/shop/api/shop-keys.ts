@@ -1,0 +1,12 @@
+/** Query keys of the shop domain, one factory so invalidations cannot drift from the queries. */
+export const shopKeys = {
+  all: ['shop'] as const,
+  lists: () => [...shopKeys.all, 'list'] as const,
+  /** `GET /shop/items?q=` (infinite pages), by the trimmed text. */
+  list: (q: string) => [...shopKeys.lists(), q] as const,
+  details: () => [...shopKeys.all, 'detail'] as const,
+  /** `GET /shop/items/:itemId` (the item page). */
+  detail: (itemId: string) => [...shopKeys.details(), itemId] as const,
+  /** The like / unlike mutations (several may be on their way for one item). */
+  likeMutation: () => [...shopKeys.all, 'like'] as const,
+};
