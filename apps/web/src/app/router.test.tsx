@@ -52,6 +52,8 @@ const BUILT = new Set([
   '/media/m1',
   '/media/comments/m1',
   '/episodes',
+  '/shop',
+  '/item/s1',
 ]);
 
 describe('routes', () => {
