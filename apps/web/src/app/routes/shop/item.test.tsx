@@ -1,7 +1,9 @@
+import type { ShopItem } from '@otakura/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { apiError, mockApi } from '@/features/posts/testing/posts-mock';
+import { shopKeys } from '@/features/shop/api/shop-keys';
 import { ITEM_ID, makeShopItem, SELLER_ID } from '@/features/shop/testing/shop-fixtures';
 import { installFakeLiveSocket } from '@/lib/live/fake-live-socket.test-helpers';
 import { renderRoute, sessions } from '@/test/render';
@@ -149,7 +151,7 @@ describe('live on /item/:shoppostid', () => {
   it('shows others’ likes as they happen', async () => {
     const live = installFakeLiveSocket();
     mockApi({ [`GET /api/shop/items/${ITEM_ID}`]: makeShopItem({ likeCount: 1 }) });
-    renderRoute(`/item/${ITEM_ID}`);
+    const { queryClient } = renderRoute(`/item/${ITEM_ID}`);
     expect(await screen.findByTestId('shop-like-count')).toHaveTextContent('1');
     await waitFor(() => expect(() => live.socket).not.toThrow());
     act(() => live.socket.open());
@@ -168,5 +170,29 @@ describe('live on /item/:shoppostid', () => {
     await waitFor(() => expect(screen.getByTestId('shop-like-count')).toHaveTextContent('1.2k'));
     expect(screen.getByRole('button', { name: 'Like 1.2k' })).toBeInTheDocument();
     expect(within(screen.getByRole('article')).getByText('1,234 likes')).toBeInTheDocument();
+
+    // The viewer's own like comes back too: the page already shows it (optimistically).
+    act(() =>
+      live.emit({
+        type: 'shop.liked',
+        topic: `shop:${ITEM_ID}`,
+        itemId: ITEM_ID,
+        likeCount: 5,
+        actorId: 'user-1',
+      }),
+    );
+    // Another item's event changes nothing here.
+    act(() =>
+      live.emit({
+        type: 'shop.liked',
+        topic: `shop:${ITEM_ID}`,
+        itemId: '0190dddd-0000-7000-8000-00000000a009',
+        likeCount: 9,
+        actorId: 'someone-else',
+      }),
+    );
+    // The cache is written at once, so this sees a wrongly applied event without waiting.
+    expect(queryClient.getQueryData<ShopItem>(shopKeys.detail(ITEM_ID))?.likeCount).toBe(1234);
+    expect(screen.getByTestId('shop-like-count')).toHaveTextContent('1.2k');
   });
 });

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { apiError, mockApi } from '@/features/posts/testing/posts-mock';
-import { ITEM_ID, makeShopSummary } from '@/features/shop/testing/shop-fixtures';
+import { ITEM_ID, makeShopItem, makeShopSummary } from '@/features/shop/testing/shop-fixtures';
 import { renderRoute, sessions } from '@/test/render';
 
 vi.mock('@/features/auth/hooks/use-session', () => ({ useSession: vi.fn() }));
@@ -154,5 +154,34 @@ describe('/shop', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Frieren acrylic stand')).toBeInTheDocument();
+  });
+
+  it('opens an item from its card, and a like there shows on the card when going back', async () => {
+    // The server's truth, so a refetch anywhere agrees with what the page shows.
+    let likes = { likedByMe: false, likeCount: 1234 };
+    mockApi({
+      'GET /api/shop/items': () => ({
+        body: {
+          items: ITEMS.map((i) => (i.id === ITEM_ID ? { ...i, ...likes } : i)),
+          nextCursor: null,
+        },
+      }),
+      [`GET /api/shop/items/${ITEM_ID}`]: () => makeShopItem(likes),
+      [`PUT /api/shop/items/${ITEM_ID}/like`]: () => {
+        likes = { likedByMe: true, likeCount: 1300 };
+        return { liked: true, likeCount: 1300 };
+      },
+    });
+    const { user, router } = renderRoute('/shop');
+    await user.click(await screen.findByRole('link', { name: /Frieren acrylic stand/ }));
+    expect(router.state.location.pathname).toBe(`/item/${ITEM_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Like 1.2k' }));
+    expect(await screen.findByRole('button', { name: 'Like 1.3k' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await act(() => router.navigate(-1));
+    const card = await screen.findByRole('link', { name: /Frieren acrylic stand/ });
+    expect(within(card).getByText('1,300 likes')).toBeInTheDocument();
   });
 });
