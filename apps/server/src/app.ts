@@ -35,6 +35,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { mediaAdminRoutes } from './modules/media/media-admin.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { shopAdminRoutes } from './modules/shop/shop-admin.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
 import { writeRateLimitsPlugin } from './plugins/write-rate-limits';
@@ -113,7 +114,7 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await app.register(originCheckPlugin, {
     origins: trustedOrigins(ctx.config),
-    exempt: ['/api/payments/webhook'],
+    exempt: ['/api/payments/webhook', '/api/webhooks/stripe'],
   });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(writeRateLimitsPlugin);
@@ -155,6 +156,7 @@ export async function buildApp(
   await app.register(mediaAdminRoutes);
   await app.register(shopRoutes);
   await app.register(shopAdminRoutes);
+  await app.register(ordersRoutes);
 
   // The SPA and the 404 handler come last.
   await app.register(webAppPlugin, {
