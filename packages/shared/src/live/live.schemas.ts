@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIVE_MAX_TOPICS, LIVE_TOPIC_PATTERN } from './live-topics';
+import { ORDER_STATUSES } from '../shop/orders.schemas';
 
 /** Topics a client may subscribe to on /api/live (built with `liveTopics` in live-topics.ts). */
 export const LiveTopicSchema = z.string().regex(LIVE_TOPIC_PATTERN);
@@ -83,6 +84,13 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     itemId: z.string(),
     likeCount: z.number().int(),
     actorId: z.string(),
+  }),
+  /** On `user:{buyerId}`: one of the user's orders changed status (paid, cancelled, refunded). */
+  z.object({
+    type: z.literal('order.updated'),
+    topic: z.string(),
+    orderId: z.string(),
+    status: z.enum(ORDER_STATUSES),
   }),
   /** On `media:{mediaId}`: the entry's absolute view count after a view was counted. */
   z.object({

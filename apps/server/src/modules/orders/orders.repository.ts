@@ -73,21 +73,20 @@ export async function releaseStock(db: Db, orderId: string): Promise<void> {
  * to the stock, in one statement. Concurrent sweeps cancel each order once: the second waits
  * for the row and no longer finds it pending.
  */
-export async function expireHolds(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
+export async function expireHolds(db: Db): Promise<{ id: string; userId: string | null }[]> {
+  return queryRows<{ id: string; userId: string | null }>(
     db,
     sql`with expired as (
         update orders set status = 'cancelled', cancel_reason = 'expired', updated_at = now()
-        where status = 'pending' and expires_at < now() returning id),
+        where status = 'pending' and expires_at < now() returning id, user_id),
       released as (
         update shop_items s set quantity = s.quantity + x.q, updated_at = now()
         from (select oi.item_id, sum(oi.quantity)::int as q from order_items oi
               join expired e on e.id = oi.order_id
               where oi.item_id is not null group by oi.item_id) x
         where s.id = x.item_id returning s.id)
-      select id from expired`,
+      select id, user_id as "userId" from expired`,
   );
-  return rows.map((r) => r.id);
 }
 
 const OrderRowSchema = z.object({
@@ -142,15 +141,6 @@ export async function findOrderBySession(
     OrderRowSchema,
     sql`select ${orderColumns} from orders o where o.provider_session_id = ${sessionId}
       ${lock ? sql`for update` : sql``}`,
-  );
-  return row;
-}
-
-export async function lockOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {
-  const [row] = await queryParsed(
-    db,
-    OrderRowSchema,
-    sql`select ${orderColumns} from orders o where o.id = ${orderId}::uuid for update`,
   );
   return row;
 }

@@ -43,13 +43,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: app.ctx.config,
       providers,
       test: providers.test,
+      live: app.ctx.live,
       log: app.log,
     };
   };
 
   let stopSweeper: (() => void) | undefined;
   app.addHook('onReady', async () => {
-    stopSweeper = service.startHoldSweeper(app.ctx.database.db, app.log);
+    stopSweeper = service.startHoldSweeper(app.ctx.database.db, app.log, app.ctx.live);
   });
   app.addHook('onClose', async () => stopSweeper?.());
 

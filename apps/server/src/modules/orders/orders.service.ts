@@ -10,16 +10,18 @@
  * - Every payment confirmation goes through `fulfilSession`, idempotently; provider events are
  *   recorded in `payment_events` first and applied only the first time, in the same transaction.
  */
-import type {
-  CartInput,
-  CartQuote,
-  CartQuoteLine,
-  CheckoutStarted,
-  Order,
-  OrderPage,
-  PageQuery,
-  SalePage,
-  TestCheckout,
+import {
+  liveTopics,
+  type OrderStatus,
+  type CartInput,
+  type CartQuote,
+  type CartQuoteLine,
+  type CheckoutStarted,
+  type Order,
+  type OrderPage,
+  type PageQuery,
+  type SalePage,
+  type TestCheckout,
 } from '@otakura/shared';
 import { z } from 'zod';
 import type { AppConfig, PromoCode } from '../../config/env';
@@ -35,6 +37,7 @@ import {
   type PaymentWebhookEvent,
   WebhookSignatureError,
 } from '../payments/payments.service';
+import type { LiveBus } from '../live/live-bus';
 import { toOrder, toSale, toTestCheckout } from './orders.mapper';
 import * as repo from './orders.repository';
 
@@ -49,6 +52,8 @@ export interface OrdersDeps {
   db: Db;
   config: Pick<AppConfig, 'currency' | 'shopTaxRateBps' | 'promoCodes' | 'publicUrl'>;
   providers: PaymentProviders;
+  /** `order.updated` on the buyer's `user:{id}` topic after a status change. */
+  live?: Pick<LiveBus, 'publish'>;
   log?: { warn(o: object, m: string): void };
 }
 
@@ -154,24 +159,57 @@ export async function quoteCart(
   return priceCart(input, items, deps.config);
 }
 
+// ---- Live --------------------------------------------------------------------------------
+
+export interface StatusChange {
+  orderId: string;
+  userId: string | null;
+  status: OrderStatus;
+}
+
+/** Tells each buyer that an order of theirs changed (after the commit; best effort). */
+async function publishChanges(
+  live: Pick<LiveBus, 'publish'> | undefined,
+  changes: StatusChange[],
+): Promise<void> {
+  if (!live) return;
+  for (const c of changes) {
+    if (!c.userId) continue;
+    await live
+      .publish({
+        type: 'order.updated',
+        topic: liveTopics.user(c.userId),
+        orderId: c.orderId,
+        status: c.status,
+      })
+      .catch(() => undefined);
+  }
+}
+
 // ---- Holds -------------------------------------------------------------------------------
 
-/** Cancels the pending orders whose hold ended and returns their stock. */
-export function expireHolds(db: Db): Promise<string[]> {
-  return runInTransaction(db, (tx) => repo.expireHolds(tx));
+/** Cancels the pending orders whose hold ended and returns their stock; answers their ids. */
+export async function expireHolds(db: Db, live?: Pick<LiveBus, 'publish'>): Promise<string[]> {
+  const rows = await runInTransaction(db, (tx) => repo.expireHolds(tx));
+  await publishChanges(
+    live,
+    rows.map((r) => ({ orderId: r.id, userId: r.userId, status: 'cancelled' as const })),
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Expires holds every `everyMs` (60 s); returns the stop function. */
 export function startHoldSweeper(
   db: Db,
   log: { warn(o: object, m: string): void },
+  live?: Pick<LiveBus, 'publish'>,
   everyMs = 60_000,
 ): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    expireHolds(db)
+    expireHolds(db, live)
       .catch((err: unknown) => log.warn({ err }, 'expiring order holds failed'))
       .finally(() => {
         running = false;
@@ -188,7 +226,7 @@ export async function startCheckout(
   buyerId: string,
   input: CartInput,
 ): Promise<CheckoutStarted> {
-  await expireHolds(deps.db);
+  await expireHolds(deps.db, deps.live);
   const provider = deps.providers.active;
   const expiresAt = checkoutExpiresAt();
   const { orderId, quote } = await runInTransaction(deps.db, async (tx) => {
@@ -253,25 +291,34 @@ export async function startCheckout(
     await repo.setCheckoutSession(deps.db, orderId, session);
     return { orderId, url: session.url };
   } catch (err) {
-    await cancelAndRelease(deps.db, orderId, 'payment_failed');
+    await cancelAndRelease(deps, orderId, buyerId, 'payment_failed');
     if (err instanceof PaymentProviderError) throw appError('payment_provider_error', err.message);
     throw err;
   }
 }
 
 /** pending → cancelled with `reason`, stock returned; false when it was not pending. */
-function cancelAndRelease(db: Db, orderId: string, reason: string): Promise<boolean> {
-  return runInTransaction(db, async (tx) => {
+async function cancelAndRelease(
+  deps: Pick<OrdersDeps, 'db' | 'live'>,
+  orderId: string,
+  userId: string | null,
+  reason: string,
+): Promise<boolean> {
+  const cancelled = await runInTransaction(deps.db, async (tx) => {
     if (!(await repo.cancelPending(tx, orderId, reason))) return false;
     await repo.releaseStock(tx, orderId);
     return true;
   });
+  if (cancelled) await publishChanges(deps.live, [{ orderId, userId, status: 'cancelled' }]);
+  return cancelled;
 }
 
 // ---- Fulfilment --------------------------------------------------------------------------
 
 export interface Fulfilment {
   orderId: string;
+  /** The status change to announce, or null when nothing changed. */
+  change: StatusChange | null;
   /** The order was paid after its hold ended and the stock was gone: refund it. */
   refund: { paymentIntentId: string | null } | null;
 }
@@ -289,11 +336,16 @@ export async function fulfilInTx(
 ): Promise<Fulfilment | null> {
   const order = await repo.findOrderBySession(tx, sessionId, true);
   if (!order || order.provider !== provider.name) return null;
+  const change = (status: OrderStatus): StatusChange => ({
+    orderId: order.id,
+    userId: order.userId,
+    status,
+  });
   if (order.status === 'pending') {
     await repo.markPaid(tx, order.id, paymentIntentId);
-    return { orderId: order.id, refund: null };
+    return { orderId: order.id, change: change('paid'), refund: null };
   }
-  if (order.status !== 'cancelled') return { orderId: order.id, refund: null };
+  if (order.status !== 'cancelled') return { orderId: order.id, change: null, refund: null };
   const lines = await repo.orderLines(tx, [order.id]);
   const retaken = await tx
     .transaction(async (sp) => {
@@ -309,11 +361,12 @@ export async function fulfilInTx(
     });
   if (retaken) {
     await repo.markPaid(tx, order.id, paymentIntentId);
-    return { orderId: order.id, refund: null };
+    return { orderId: order.id, change: change('paid'), refund: null };
   }
   await repo.markRefunded(tx, order.id, paymentIntentId, 'sold_out');
   return {
     orderId: order.id,
+    change: change('refunded'),
     refund: { paymentIntentId: paymentIntentId ?? order.paymentIntentId },
   };
 }
@@ -325,6 +378,7 @@ async function afterFulfilment(
   provider: PaymentProvider,
   f: Fulfilment | null,
 ): Promise<void> {
+  if (f?.change) await publishChanges(deps.live, [f.change]);
   if (!f?.refund?.paymentIntentId || provider.name !== 'stripe') return;
   try {
     await provider.refund(f.refund.paymentIntentId, `refund-${f.orderId}`);
@@ -356,6 +410,7 @@ export async function applyEvent(
   event: PaymentWebhookEvent,
 ): Promise<boolean> {
   let fulfilment: Fulfilment | null = null;
+  let cancelled: StatusChange | null = null;
   const applied = await runInTransaction(deps.db, async (tx) => {
     const fresh = await repo.recordEvent(tx, {
       id: event.id,
@@ -382,10 +437,12 @@ export async function applyEvent(
           event.type === 'checkout.expired' ? 'expired' : 'payment_failed',
         );
         await repo.releaseStock(tx, order.id);
+        cancelled = { orderId: order.id, userId: order.userId, status: 'cancelled' };
       }
     }
     return true;
   });
+  if (cancelled) await publishChanges(deps.live, [cancelled]);
   await afterFulfilment(deps, provider, fulfilment);
   return applied;
 }
@@ -448,7 +505,7 @@ export async function listOrders(
   query: PageQuery,
 ): Promise<OrderPage> {
   const after = orderCursor.decode(query.cursor);
-  await expireHolds(deps.db);
+  await expireHolds(deps.db, deps.live);
   const rows = await repo.listOrders(deps.db, buyerId, after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
@@ -462,7 +519,7 @@ export async function listOrders(
 }
 
 export async function getOrder(deps: OrdersDeps, buyerId: string, orderId: string): Promise<Order> {
-  await expireHolds(deps.db);
+  await expireHolds(deps.db, deps.live);
   const row = await ownOrder(deps.db, buyerId, orderId);
   return (await presentOrders(deps.db, [row]))[0]!;
 }
@@ -476,7 +533,7 @@ export async function getOrderBySession(
   buyerId: string,
   sessionId: string,
 ): Promise<Order> {
-  await expireHolds(deps.db);
+  await expireHolds(deps.db, deps.live);
   let row = await ownSessionOrder(deps.db, buyerId, sessionId);
   const provider = deps.providers.byName(row.provider);
   if (provider && (row.status === 'pending' || row.status === 'cancelled')) {
@@ -502,7 +559,7 @@ export async function cancelBySession(
   sessionId: string,
 ): Promise<Order> {
   const row = await ownSessionOrder(deps.db, buyerId, sessionId);
-  const cancelled = await cancelAndRelease(deps.db, row.id, 'cancelled');
+  const cancelled = await cancelAndRelease(deps, row.id, row.userId, 'cancelled');
   const provider = deps.providers.byName(row.provider);
   if (cancelled && provider?.name === 'stripe') {
     await provider.expireSession(sessionId).catch((err: unknown) => {
@@ -519,7 +576,7 @@ export async function getTestCheckout(
   buyerId: string,
   sessionId: string,
 ): Promise<TestCheckout> {
-  await expireHolds(deps.db);
+  await expireHolds(deps.db, deps.live);
   const row = await ownSessionOrder(deps.db, buyerId, sessionId);
   if (row.provider !== 'test') throw orderNotFound();
   return toTestCheckout(row, await repo.orderLines(deps.db, [row.id]));
@@ -531,7 +588,7 @@ export async function pendingTestOrder(
   buyerId: string,
   sessionId: string,
 ): Promise<repo.OrderRow> {
-  await expireHolds(deps.db);
+  await expireHolds(deps.db, deps.live);
   const row = await ownSessionOrder(deps.db, buyerId, sessionId);
   if (row.provider !== 'test') throw orderNotFound();
   if (row.status !== 'pending') throw conflict('order_not_pending');

@@ -10,6 +10,7 @@ import { queryRows } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createShopItem, createUser, type TestUser } from '../../test/factories';
+import { openLive } from '../live/live.test-helpers';
 import { paymentProviders } from './orders.providers';
 import * as service from './orders.service';
 import {
@@ -413,6 +414,29 @@ describe('the built-in test checkout', () => {
       cancelReason: 'sold_out',
     });
     expect(await stockOf(t, gone.item.id)).toBe(0);
+  });
+
+  it('tells the buyer on user:{id} when an order is paid or cancelled (order.updated)', async () => {
+    const c = await openLive(t.url, { cookie: buyer.cookie, origin: t.config.publicUrl });
+    try {
+      await c.subscribe([`user:${buyer.user.id}`]);
+      const s = await started();
+      expect((await pay(buyer, s.sessionId)).status).toBe(200);
+      expect(await c.next('order.updated')).toEqual({
+        type: 'order.updated',
+        topic: `user:${buyer.user.id}`,
+        orderId: s.orderId,
+        status: 'paid',
+      });
+      const s2 = await started();
+      await buyer.http(`/api/orders/by-session/${s2.sessionId}/cancel`, { method: 'POST' });
+      expect(await c.next('order.updated')).toMatchObject({
+        orderId: s2.orderId,
+        status: 'cancelled',
+      });
+    } finally {
+      await c.close();
+    }
   });
 
   it('answers 400 invalid_signature on the Stripe webhook when Stripe is not configured', async () => {
