@@ -9,7 +9,8 @@ import { createShopItem, createUser, type TestUser } from '../../test/factories'
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import { StripeProvider } from '../payments/payments.service';
 import { usePaymentProviderForTests } from './orders.providers';
-import { checkout, expectError, getOrder, stockOf } from './orders.test-helpers';
+import * as service from './orders.service';
+import { checkout, expectError, expireHoldInDb, getOrder, stockOf } from './orders.test-helpers';
 
 const WEBHOOK_SECRET = `whsec_orders_${Date.now()}`;
 let t: TestApp;
@@ -124,6 +125,26 @@ describe('checkout through Stripe (stand-in)', () => {
       cancelReason: 'expired',
     });
     expect(await stockOf(t, a.id)).toBe(2);
+  });
+
+  it('refunds through Stripe a payment that arrives after the hold ended and the stock was sold', async () => {
+    const { item: a, started, session } = await startedSession(1, 1);
+    await expireHoldInDb(t, started.orderId);
+    await service.expireHolds(t.database.db);
+    await checkout(other.http, [{ itemId: a.id, quantity: 1 }]);
+    expect((await standIn.complete(session.id)).deliveredStatus).toBe(200);
+    expect(await getOrder(buyer.http, started.orderId)).toMatchObject({
+      status: 'refunded',
+      cancelReason: 'sold_out',
+    });
+    const refund = standIn.requests.find(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/refunds' &&
+        r.body.payment_intent === session.payment_intent,
+    );
+    expect(refund, 'a refund request for the payment').toBeDefined();
+    expect(await stockOf(t, a.id)).toBe(0);
   });
 
   it("answers 502 payment_provider_error with Stripe's message when the session cannot be made, releasing the stock", async () => {
