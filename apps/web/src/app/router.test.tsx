@@ -23,6 +23,7 @@ const PROTECTED: Array<[string, string]> = [
   ['/cart', 'Cart'],
   ['/success', 'Success! Purchase completed'],
   ['/cancel', 'Purchase Canceled'],
+  ['/checkout/test/test_cs_1', 'Checkout'],
   ['/your-account', 'Your Account'],
   ['/content', 'Content'],
   ['/accessibility', 'Accessibility Display and Languages'],
@@ -54,6 +55,9 @@ const BUILT = new Set([
   '/episodes',
   '/shop',
   '/item/s1',
+  '/success',
+  '/cancel',
+  '/checkout/test/test_cs_1',
 ]);
 
 describe('routes', () => {

@@ -129,6 +129,10 @@ const protectedRoutes: RouteObject[] = [
     page(() => import('./routes/orders/cancel')),
   ),
   route(
+    '/checkout/test/:sessionId',
+    page(() => import('./routes/orders/test-checkout')),
+  ),
+  route(
     '/your-account',
     page(() => import('./routes/settings/your-account')),
   ),

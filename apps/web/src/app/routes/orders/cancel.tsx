@@ -1,7 +1,9 @@
-import { CircleX } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useSearchParams } from 'react-router';
+import { CancelView } from '@/features/orders/components/cancel-view';
 
-/** /cancel: checkout return page. Filled by its feature's issue. */
+/** /cancel?session_id=…: the checkout was left; its hold is released, the cart is kept. */
 export default function CancelPage() {
-  return <UnderConstruction title="Purchase Canceled" icon={<CircleX />} />;
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id') ?? '';
+  return <CancelView key={sessionId} sessionId={sessionId} />;
 }

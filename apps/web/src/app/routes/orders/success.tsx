@@ -1,7 +1,14 @@
-import { CircleCheck } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useSearchParams } from 'react-router';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { clearCart } from '@/features/cart/utils/cart-storage';
+import { SuccessView } from '@/features/orders/components/success-view';
+import { useOrdersLive } from '@/features/orders/hooks/use-orders-live';
 
-/** /success: checkout return page. Filled by its feature's issue. */
+/** /success?session_id=…: the checkout's outcome; a paid order empties the cart. */
 export default function SuccessPage() {
-  return <UnderConstruction title="Success! Purchase completed" icon={<CircleCheck />} />;
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id') ?? '';
+  const session = useSession();
+  useOrdersLive(session.status === 'signed-in' ? session.user.id : null);
+  return <SuccessView key={sessionId} sessionId={sessionId} onPaid={() => clearCart()} />;
 }
