@@ -55,6 +55,7 @@ const BUILT = new Set([
   '/episodes',
   '/shop',
   '/item/s1',
+  '/cart',
   '/success',
   '/cancel',
   '/checkout/test/test_cs_1',

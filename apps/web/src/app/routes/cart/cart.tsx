@@ -1,7 +1,13 @@
-import { ShoppingCart } from 'lucide-react';
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page/page';
+import { CartView } from '@/features/cart/components/cart-view';
 
-/** /cart. Filled by its feature's issue. */
+/** /cart: the cart's lines, the order summary from the server, a promo code and checkout. */
 export default function CartPage() {
-  return <UnderConstruction title="Cart" icon={<ShoppingCart />} />;
+  const { t } = useTranslation('cart');
+  return (
+    <Page title={t('title')}>
+      <CartView />
+    </Page>
+  );
 }
