@@ -1,5 +1,7 @@
 import { useParams } from 'react-router';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { AddToCart } from '@/features/cart/components/add-to-cart';
+import { useShopItemQuery } from '@/features/shop/api/get-shop-item';
 import { ShopItemView } from '@/features/shop/components/shop-item-view';
 import { useShopLive } from '@/features/shop/hooks/use-shop-live';
 
@@ -9,5 +11,13 @@ export default function ItemPage() {
   const session = useSession();
   const viewerId = session.status === 'signed-in' ? session.user.id : null;
   useShopLive(shoppostid, viewerId);
-  return <ShopItemView key={shoppostid} itemId={shoppostid} />;
+  // The same query as the view's (one request): the cart needs the item's stock.
+  const item = useShopItemQuery(shoppostid).data;
+  return (
+    <ShopItemView
+      key={shoppostid}
+      itemId={shoppostid}
+      actions={item ? <AddToCart key={item.id} item={item} /> : null}
+    />
+  );
 }

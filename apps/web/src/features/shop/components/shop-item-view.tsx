@@ -1,4 +1,5 @@
 import type { ShopItem } from '@otakura/shared';
+import type { ReactNode } from 'react';
 import { CircleAlert, PackageX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -55,7 +56,7 @@ function ItemNotFound({ title }: { title: string }) {
   );
 }
 
-function ItemView({ item }: { item: ShopItem }) {
+function ItemView({ item, actions }: { item: ShopItem; actions?: ReactNode }) {
   const { t } = useTranslation('shop');
   useDocumentTitle(item.name);
   const stock = item.soldOut
@@ -97,6 +98,7 @@ function ItemView({ item }: { item: ShopItem }) {
 
         <div className="shop-item__actions">
           <ShopLikeButton item={item} />
+          {actions}
         </div>
 
         <dl className="shop-item__facts">
@@ -139,7 +141,14 @@ function ItemView({ item }: { item: ShopItem }) {
  * The item page (spec §2 Shop, item page): picture, name, seller, likes, description, condition,
  * quantity, price and shipping. There is no buy action here yet: nothing promises one.
  */
-export function ShopItemView({ itemId }: { itemId: string }) {
+export function ShopItemView({
+  itemId,
+  actions,
+}: {
+  itemId: string;
+  /** More actions next to the like button (the route composes the cart's Add to cart). */
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation('shop');
   const query = useShopItemQuery(itemId);
   if (query.isPending) return <ItemSkeleton />;
@@ -156,5 +165,5 @@ export function ShopItemView({ itemId }: { itemId: string }) {
       />
     );
   }
-  return <ItemView item={query.data} />;
+  return <ItemView item={query.data} actions={actions} />;
 }
