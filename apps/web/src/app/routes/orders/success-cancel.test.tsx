@@ -54,9 +54,7 @@ describe('/success', () => {
     let order = makeOrder({ status: 'pending', paidAt: null });
     const { calls } = mockApi({ [BY_SESSION]: () => order });
     renderRoute(`/success?session_id=${SESSION_ID}`);
-    expect(
-      await screen.findByText('Payment received, confirming your order…'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Payment received, confirming your order…')).toBeInTheDocument();
     expect(screen.queryByText('Success! Purchase completed')).not.toBeInTheDocument();
     expect(readCart()).toHaveLength(1);
 

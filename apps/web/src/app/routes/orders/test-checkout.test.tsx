@@ -1,11 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/features/auth/hooks/use-session';
-import {
-  makeLine,
-  makeTestCheckout,
-  SESSION_ID,
-} from '@/features/orders/testing/order-fixtures';
+import { makeLine, makeTestCheckout, SESSION_ID } from '@/features/orders/testing/order-fixtures';
 import { apiError, mockApi } from '@/features/posts/testing/posts-mock';
 import { renderRoute, sessions } from '@/test/render';
 
@@ -46,7 +42,10 @@ describe('/checkout/test/:sessionId', () => {
   it('shows the order summary, the test notice and the test card numbers', async () => {
     mockApi({
       [`GET /api/checkout/test/${SESSION_ID}`]: makeTestCheckout({
-        lines: [makeLine(), makeLine({ name: 'Himmel keychain', unitPriceCents: 500, quantity: 1 })],
+        lines: [
+          makeLine(),
+          makeLine({ name: 'Himmel keychain', unitPriceCents: 500, quantity: 1 }),
+        ],
       }),
     });
     renderRoute(PATH);

@@ -32,7 +32,10 @@ export function useTestCheckoutQuery(sessionId: string) {
  * `POST /checkout/test/:sessionId/pay`: `{ redirectUrl }`, 402 `card_declined`, or 400
  * `validation_error` naming the field. Never retried (a payment).
  */
-export function payTestCheckout(sessionId: string, card: TestCardInput): Promise<TestPaymentResult> {
+export function payTestCheckout(
+  sessionId: string,
+  card: TestCardInput,
+): Promise<TestPaymentResult> {
   return api.post(`/checkout/test/${encodeURIComponent(sessionId)}/pay`, {
     body: card,
     schema: TestPaymentResultSchema,

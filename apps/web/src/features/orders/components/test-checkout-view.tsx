@@ -15,8 +15,14 @@ import { isApiError } from '@/lib/api-client';
 import { formError, submitHandler } from '@/lib/forms';
 import { formatDate } from '@/lib/i18n';
 import { PRODUCT_NAME } from '@/lib/product';
+import { useNow } from '@/lib/use-now';
 import { usePayTestCheckout, useTestCheckoutQuery } from '../api/test-checkout';
-import { formatCardNumber, formatExpiry, isCardNumberShaped, parseExpiry } from '../utils/card-format';
+import {
+  formatCardNumber,
+  formatExpiry,
+  isCardNumberShaped,
+  parseExpiry,
+} from '../utils/card-format';
 import { formatMoney } from '../utils/format-money';
 import { cardMessage } from './card-messages';
 import { OrderSummary } from './order-summary';
@@ -50,6 +56,7 @@ export interface TestCheckoutViewProps {
 export function TestCheckoutView({ sessionId, onRedirect }: TestCheckoutViewProps) {
   const { t } = useTranslation('orders');
   const query = useTestCheckoutQuery(sessionId);
+  const now = useNow();
 
   if (query.isPending) {
     return (
@@ -97,7 +104,7 @@ export function TestCheckoutView({ sessionId, onRedirect }: TestCheckoutViewProp
   }
   const expired =
     checkout.status === 'cancelled' ||
-    (checkout.expiresAt !== null && Date.parse(checkout.expiresAt) <= Date.now());
+    (checkout.expiresAt !== null && Date.parse(checkout.expiresAt) <= now);
   if (expired) {
     return (
       <EmptyState
