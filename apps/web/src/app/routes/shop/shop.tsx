@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page/page';
+import { CartLink } from '@/features/cart/components/cart-link';
 import { ShopGrid } from '@/features/shop/components/shop-grid';
 import { useSearchText } from '@/lib/use-search-text';
 
@@ -8,7 +9,7 @@ export default function ShopPage() {
   const { t } = useTranslation('shop');
   const text = useSearchText();
   return (
-    <Page title={t('title')}>
+    <Page title={t('title')} actions={<CartLink />}>
       <ShopGrid text={text} />
     </Page>
   );
