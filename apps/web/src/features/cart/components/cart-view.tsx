@@ -1,4 +1,4 @@
-import type { CartQuote, CartQuoteLine } from '@otakura/shared';
+import { CART_RULES, type CartQuote, type CartQuoteLine } from '@otakura/shared';
 import { CircleAlert, ShoppingCart, X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -192,7 +192,7 @@ function PromoBox({
           id="cart-promo-code"
           className="ui-input"
           value={text}
-          maxLength={40}
+          maxLength={CART_RULES.promoCodeMax}
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'cart-promo-error' : undefined}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '@/lib/api-error-text';
 import { cartInput } from '../api/quote-cart';
@@ -15,6 +15,15 @@ export function useCheckout() {
   const mutation = useStartCheckoutMutation();
   const [redirecting, setRedirecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  // Back from the payment page through the browser's page cache: the button works again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setRedirecting(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   const start = (lines: readonly CartLine[], promoCode: string | null) => {
     if (lines.length === 0 || mutation.isPending || redirecting) return;
