@@ -49,7 +49,7 @@ export function AddToCart({ item }: AddToCartProps) {
         <>
           <QuantityStepper value={shown} max={stock} onChange={setQuantity} />
           <Button onClick={add}>
-            <ShoppingCart aria-hidden="true" />
+            <ShoppingCart aria-hidden="true" size={18} />
             {t('addToCart')}
           </Button>
         </>

@@ -139,7 +139,7 @@ function ItemView({ item, actions }: { item: ShopItem; actions?: ReactNode }) {
 
 /**
  * The item page (spec §2 Shop, item page): picture, name, seller, likes, description, condition,
- * quantity, price and shipping. There is no buy action here yet: nothing promises one.
+ * quantity, price and shipping; the route passes the buy action (add to cart) as `actions`.
  */
 export function ShopItemView({
   itemId,
