@@ -1,4 +1,5 @@
 import { useSession } from '@/features/auth/hooks/use-session';
+import { SalesList } from '@/features/orders/components/sales-list';
 import { OwnProfile } from '@/features/users/components/own-profile';
 import { useUserLive } from '@/features/users/hooks/use-user-live';
 import { ProfilePosts } from './profile-posts';
@@ -9,6 +10,11 @@ export default function ProfilePage() {
   const viewerId = session.status === 'signed-in' ? session.user.id : null;
   useUserLive(viewerId);
   return (
-    <OwnProfile renderPosts={(profile) => <ProfilePosts profile={profile} viewerId={viewerId} />} />
+    <>
+      <OwnProfile
+        renderPosts={(profile) => <ProfilePosts profile={profile} viewerId={viewerId} />}
+      />
+      <SalesList />
+    </>
   );
 }
