@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../common/text';
 import { LIMITS } from '../common/limits';
 import { pageOf, PageQuerySchema } from '../common/page.schemas';
+import { OrderSchema } from '../shop/orders.schemas';
 
 /** Names nobody may take: routes, staff-sounding names, the system account. */
 export const RESERVED_USERNAMES = new Set([
@@ -341,24 +342,8 @@ export const AccountExportSchema = z.object({
       createdAt: z.string(),
     }),
   ),
-  orders: z.array(
-    z.object({
-      id: z.string(),
-      status: z.string(),
-      totalCents: z.number().int(),
-      currency: z.string(),
-      createdAt: z.string(),
-      paidAt: z.string().nullable(),
-      items: z.array(
-        z.object({
-          itemId: z.string().nullable(),
-          name: z.string(),
-          unitPriceCents: z.number().int(),
-          quantity: z.number().int(),
-        }),
-      ),
-    }),
-  ),
+  /** Every order bought, newest first, in the shape of `GET /api/orders` (no payment secrets). */
+  orders: z.array(OrderSchema),
   reports: z.array(
     z.object({
       commentId: z.string(),

@@ -13,23 +13,17 @@ const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() 
  * "Download my data". Built field by field from an allow-list: password hashes,
  * session and OAuth tokens and two-factor secrets are never read into it.
  */
-export function toAccountExport(user: AccountUserRow, data: ExportData, now: Date): AccountExport {
+export function toAccountExport(
+  user: AccountUserRow,
+  data: ExportData,
+  orders: AccountExport['orders'],
+  now: Date,
+): AccountExport {
   const imagesByPost = new Map<string, string[]>();
   for (const img of data.postImages) {
     const list = imagesByPost.get(img.postId) ?? [];
     list.push(fileUrl(img.key));
     imagesByPost.set(img.postId, list);
-  }
-  const itemsByOrder = new Map<string, AccountExport['orders'][number]['items']>();
-  for (const item of data.orderItems) {
-    const list = itemsByOrder.get(item.orderId) ?? [];
-    list.push({
-      itemId: item.itemId,
-      name: item.name,
-      unitPriceCents: item.unitPriceCents,
-      quantity: item.quantity,
-    });
-    itemsByOrder.set(item.orderId, list);
   }
   const person = (p: {
     userId: string;
@@ -144,15 +138,7 @@ export function toAccountExport(user: AccountUserRow, data: ExportData, now: Dat
       quantity: i.quantity,
       createdAt: i.createdAt.toISOString(),
     })),
-    orders: data.orders.map((o) => ({
-      id: o.id,
-      status: o.status,
-      totalCents: o.totalCents,
-      currency: o.currency,
-      createdAt: o.createdAt.toISOString(),
-      paidAt: iso(o.paidAt),
-      items: itemsByOrder.get(o.id) ?? [],
-    })),
+    orders,
     reports: data.reports.map((r) => ({
       commentId: r.commentId,
       commentText: r.commentText,

@@ -17,8 +17,6 @@ import {
   media,
   mediaLikes,
   mediaViews,
-  orderItems,
-  orders,
   postImages,
   postLikes,
   posts,
@@ -102,8 +100,6 @@ export async function exportData(db: Db, userId: string) {
     blockedRows,
     membershipRows,
     shopItemRows,
-    orderRows,
-    orderItemRows,
     reportRows,
     viewRows,
   ] = await inOrder([
@@ -208,19 +204,6 @@ export async function exportData(db: Db, userId: string) {
       .from(shopItems)
       .where(eq(shopItems.sellerId, userId))
       .orderBy(asc(shopItems.createdAt)),
-    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt)),
-    db
-      .select({
-        orderId: orderItems.orderId,
-        itemId: orderItems.itemId,
-        name: orderItems.name,
-        unitPriceCents: orderItems.unitPriceCents,
-        quantity: orderItems.quantity,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(eq(orders.userId, userId))
-      .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
     db
       .select({
         commentId: commentReports.commentId,
@@ -259,8 +242,6 @@ export async function exportData(db: Db, userId: string) {
     blocked: blockedRows,
     memberships: membershipRows,
     shopItems: shopItemRows,
-    orders: orderRows,
-    orderItems: orderItemRows,
     reports: reportRows,
     mediaViews: viewRows,
   };

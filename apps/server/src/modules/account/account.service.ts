@@ -8,6 +8,7 @@ import { SYSTEM_USER_ID, type AccountExport, type AccountStats } from '@otakura/
 import { runInTransaction, type Db } from '../../db/client';
 import { badRequest, unauthorized } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
+import { listOrdersForExport } from '../orders/orders.service';
 import { uploadPrefix } from '../uploads/upload.service';
 import { toAccountExport } from './account.mapper';
 import * as repo from './account.repository';
@@ -44,7 +45,8 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
     async (tx) => {
       const user = await repo.findAccountUser(tx, userId);
       if (!user) throw unauthorized();
-      return toAccountExport(user, await repo.exportData(tx, userId), new Date());
+      const data = await repo.exportData(tx, userId);
+      return toAccountExport(user, data, await listOrdersForExport(tx, userId), new Date());
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -19,6 +19,7 @@ import {
   users,
   userSettings,
 } from '../../db/schema';
+import { queryRows } from '../../db/client';
 import { buildTestApp, type TestApp } from '../../test/app';
 import {
   counterMismatches,
@@ -34,6 +35,7 @@ import {
   like,
   reloadUser,
 } from '../../test/factories';
+import { CARD, checkout, sessionIdOf } from '../orders/orders.test-helpers';
 
 let t: TestApp;
 
@@ -207,9 +209,95 @@ describe('GET /api/me/export', () => {
     expect(data.orders).toEqual([
       expect.objectContaining({
         id: world.uOrder.id,
-        items: [expect.objectContaining({ itemId: world.vItem.id, quantity: 2 })],
+        status: 'paid',
+        lines: [expect.objectContaining({ itemId: world.vItem.id, quantity: 2 })],
       }),
     ]);
+  });
+
+  it('includes every order the user bought (paid with lines and totals, cancelled with its reason), newest first, no one else’s and no payment secrets', async () => {
+    const buyer = await createUser(t);
+    const other = await createUser(t);
+    const seller = await createUser(t, { signIn: false });
+    const figure = await createShopItem(t, {
+      sellerId: seller.user.id,
+      name: 'Export figure',
+      priceCents: 1500,
+      shippingCents: 300,
+      quantity: 5,
+    });
+    const poster = await createShopItem(t, {
+      sellerId: seller.user.id,
+      name: 'Export poster',
+      priceCents: 700,
+      shippingCents: 100,
+      quantity: 5,
+    });
+
+    const paid = await checkout(buyer.http, [
+      { itemId: figure.id, quantity: 2 },
+      { itemId: poster.id, quantity: 1 },
+    ]);
+    const paidSession = await sessionIdOf(t, paid.orderId);
+    const payRes = await buyer.http(`/api/checkout/test/${paidSession}/pay`, {
+      method: 'POST',
+      json: CARD,
+    });
+    expect(payRes.status, await payRes.clone().text()).toBe(200);
+    const cancelled = await checkout(buyer.http, [{ itemId: poster.id, quantity: 1 }]);
+    const cancelSession = await sessionIdOf(t, cancelled.orderId);
+    const cancelRes = await buyer.http(`/api/orders/by-session/${cancelSession}/cancel`, {
+      method: 'POST',
+    });
+    expect(cancelRes.status).toBe(200);
+    const othersOrder = await checkout(other.http, [{ itemId: figure.id, quantity: 1 }]);
+
+    const res = await buyer.http('/api/me/export');
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const data = AccountExportSchema.parse(JSON.parse(text));
+
+    expect(data.orders.map((o) => o.id)).toEqual([cancelled.orderId, paid.orderId]);
+    const exportedPaid = data.orders[1]!;
+    expect(exportedPaid).toMatchObject({
+      status: 'paid',
+      subtotalCents: 2 * 1500 + 700,
+      shippingCents: 2 * 300 + 100,
+      discountCents: 0,
+      currency: t.config.currency,
+      promoCode: null,
+      cancelReason: null,
+    });
+    expect(exportedPaid.totalCents).toBe(
+      exportedPaid.subtotalCents + exportedPaid.shippingCents + exportedPaid.taxCents,
+    );
+    expect(exportedPaid.paidAt).not.toBeNull();
+    expect(
+      exportedPaid.lines.map((l) => ({ itemId: l.itemId, name: l.name, quantity: l.quantity })),
+    ).toEqual([
+      { itemId: figure.id, name: 'Export figure', quantity: 2 },
+      { itemId: poster.id, name: 'Export poster', quantity: 1 },
+    ]);
+    expect(exportedPaid.lines[0]).toMatchObject({ unitPriceCents: 1500, shippingCents: 300 });
+    // The same order as /purchases shows it.
+    const fromOrders = await buyer.http(`/api/orders/${paid.orderId}`);
+    expect(exportedPaid).toEqual(await fromOrders.json());
+    expect(data.orders[0]).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'cancelled',
+      paidAt: null,
+    });
+
+    expect(text.includes(othersOrder.orderId)).toBe(false);
+    const [secrets] = await queryRows<{ intent: string | null; url: string | null }>(
+      t.database.db,
+      sql`select payment_intent_id as intent, checkout_url as url from orders
+        where id = ${paid.orderId}::uuid`,
+    );
+    for (const secret of [paidSession, cancelSession, secrets!.intent, secrets!.url]) {
+      if (secret) expect(text.includes(secret)).toBe(false);
+    }
+    expect(text).not.toMatch(/"(paymentIntentId|providerSessionId|checkoutUrl)"/);
   });
 
   it('never contains password hashes, session tokens or two-factor secrets', async () => {

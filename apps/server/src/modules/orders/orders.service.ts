@@ -486,6 +486,27 @@ async function presentOrders(db: Db, rows: repo.OrderRow[]): Promise<Order[]> {
   );
 }
 
+/** Orders read per page by `listOrdersForExport`. */
+const EXPORT_PAGE = 500;
+
+/**
+ * Every order of the buyer for "Download my data": all statuses, newest first, with lines,
+ * totals, currency, promo code, dates, status and cancel reason (the `Order` shape of
+ * /purchases, so no provider session, payment intent or checkout URL). Read-only: holds are
+ * not expired here, so it runs inside the export's read-only snapshot (`db` may be its tx).
+ */
+export async function listOrdersForExport(db: Db, buyerId: string): Promise<Order[]> {
+  const out: Order[] = [];
+  let after: { at: string; id: string } | undefined;
+  for (;;) {
+    const rows = await repo.listOrders(db, buyerId, after, EXPORT_PAGE);
+    out.push(...(await presentOrders(db, rows)));
+    const last = rows[rows.length - 1];
+    if (rows.length < EXPORT_PAGE || !last) return out;
+    after = { at: last.cursorAt, id: last.id };
+  }
+}
+
 /** The buyer's order; 404 `order_not_found` for anyone else's, or a malformed id. */
 async function ownOrder(db: Db, buyerId: string, orderId: string): Promise<repo.OrderRow> {
   const row = isId(orderId) ? await repo.findOrderById(db, orderId) : undefined;
