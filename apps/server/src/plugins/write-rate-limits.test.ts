@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema, tooManyAttemptsMessage } from '@otakura/shared';
 import { buildTestApp, type TestApp } from '../test/app';
-import { createCommunity, createUser, type TestUser } from '../test/factories';
+import { createCommunity, createShopItem, createUser, type TestUser } from '../test/factories';
 import { writeLimitSettings, type WriteLimitBucket } from './write-rate-limits';
 
 let t: TestApp;
@@ -85,6 +85,28 @@ describe('rate limits on writes (one table, per user)', () => {
     await pastTheLimit('communityMembership', (i) =>
       u.http(`/api/communities/${community}/membership`, { method: i % 2 ? 'DELETE' : 'PUT' }),
     );
+  });
+
+  it('limits starting checkouts and test payments together', async () => {
+    const u = await createUser(t);
+    const seller = await createUser(t);
+    const item = await createShopItem(t, {
+      sellerId: seller.user.id,
+      quantity: 50,
+      priceCents: 500,
+    });
+    await pastTheLimit('checkout', () =>
+      u.http('/api/checkout', {
+        method: 'POST',
+        json: { lines: [{ itemId: item.id, quantity: 1 }] },
+      }),
+    );
+    // A test payment shares the bucket: refused before its session is even looked up.
+    const pay = await u.http('/api/checkout/test/test_cs_unknown/pay', {
+      method: 'POST',
+      json: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', name: 'A' },
+    });
+    await expectLimited(pay, 'checkout');
   });
 
   it('limits renaming through the account form and through Better Auth alike', async () => {

@@ -1,7 +1,7 @@
 /**
  * Rate limits of the writes that have no limit of their own, in ONE table keyed by route:
  * creating posts, following and unfollowing users, joining/following and leaving communities,
- * renaming (name and username, through either door). Counted per signed-in user in
+ * renaming (name and username, through either door), starting checkouts and test payments. Counted per signed-in user in
  * @fastify/rate-limit's store (in memory, per process) and answered like every other limit:
  * 429 `rate_limited` "Too many attempts. Try again in …" with `retryAfter` and `Retry-After`.
  *
@@ -31,6 +31,8 @@ export const WRITE_LIMIT_BUCKETS = {
   communityMembership: { max: 120, windowSec: 60 },
   /** Changes of name or username. */
   rename: { max: 30, windowSec: 10 * 60 },
+  /** Starting a checkout and paying on the built-in test checkout (each holds or moves stock). */
+  checkout: { max: 30, windowSec: 10 * 60 },
 } satisfies Record<string, WriteLimitRule>;
 
 export type WriteLimitBucket = keyof typeof WRITE_LIMIT_BUCKETS;
@@ -44,6 +46,8 @@ export const WRITE_LIMITED_ROUTES: Record<string, WriteLimitBucket> = {
   'DELETE /api/communities/:communityId/membership': 'communityMembership',
   'PATCH /api/me/account': 'rename',
   'POST /api/auth/update-user': 'rename',
+  'POST /api/checkout': 'checkout',
+  'POST /api/checkout/test/:sessionId/pay': 'checkout',
 };
 
 const settings = new WeakMap<AppContext, Record<WriteLimitBucket, WriteLimitRule>>();
