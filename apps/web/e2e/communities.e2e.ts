@@ -24,7 +24,7 @@ interface Community extends Row {
   postCount: number;
 }
 interface PostPage {
-  items: Array<{ id: string; title: string }>;
+  items: Array<{ id: string; title: string; author: { id: string } }>;
   nextCursor: string | null;
 }
 
@@ -98,8 +98,20 @@ describe('communities', () => {
     }
 
     // Its posts are in the Following feed.
-    const posts = await getJson<PostPage>(ctx, `/api/communities/${target.id}/posts?limit=5`);
-    const newest = posts.items[0]!;
+    const posts = await getJson<PostPage>(ctx, `/api/communities/${target.id}/posts?limit=50`);
+    // The Following feed also holds the posts of followed people: the post that must leave it
+    // after the unfollow is one whose author the demo user does not follow.
+    const authorFollowed = new Map<string, boolean>();
+    for (const p of posts.items) {
+      if (authorFollowed.has(p.author.id)) continue;
+      const profile = await getJson<{ isFollowing: boolean; isSelf: boolean }>(
+        ctx,
+        `/api/users/${p.author.id}`,
+      ).catch(() => null); // a profile hidden from the viewer: not a candidate
+      authorFollowed.set(p.author.id, !profile || profile.isFollowing || profile.isSelf);
+    }
+    const newest = posts.items.find((p) => !authorFollowed.get(p.author.id))!;
+    expect(newest, 'a post in the community by someone the demo user does not follow').toBeTruthy();
     const following = await getJson<PostPage>(ctx, '/api/feed?tab=following&limit=50');
     expect(following.items.some((p) => posts.items.some((q) => q.id === p.id))).toBe(true);
     await page.goto('/feed');

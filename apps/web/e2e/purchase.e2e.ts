@@ -175,7 +175,7 @@ describe('buying from the shop', () => {
   }, 120_000);
 
   for (const { viewport, theme } of VARIANTS) {
-    it(`screenshots the cart, the test checkout, success and purchases (${viewport}, ${theme})`, async () => {
+    it(`screenshots the cart, the test checkout, cancel, success and purchases (${viewport}, ${theme})`, async () => {
       const { ctx, page } = await signedInPage(browser, { viewport, theme });
       const tag = `${viewport}-${theme}`;
       await page.goto('/shop');
@@ -197,7 +197,10 @@ describe('buying from the shop', () => {
       await settle(page, 400);
       await captureScreen(page, `shop-test-checkout-${tag}`, { expectVisible: form, axe: true });
       await page.getByRole('link', { name: 'Cancel and return to cart' }).click();
-      await page.getByText('Purchase Canceled').waitFor(POLL);
+      const cancelled = page.getByText('Purchase Canceled');
+      await cancelled.waitFor(POLL);
+      await settle(page, 400);
+      await captureScreen(page, `shop-cancel-${tag}`, { expectVisible: cancelled, axe: true });
 
       await page.goto(`/success?session_id=${encodeURIComponent(paidSession)}`);
       const done = page.getByText('Success! Purchase completed');
