@@ -12,7 +12,7 @@ import { apiErrorText } from '@/lib/api-error-text';
 import { useCartQuoteQuery } from '../api/quote-cart';
 import { useCart } from '../hooks/use-cart';
 import { useCheckout } from '../hooks/use-checkout';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { CartLine } from '../utils/cart-storage';
 import { checkoutLines, isBlocking } from '../utils/cart-quote';
 import { formatMoney } from '../utils/format-money';

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCompact } from '@/lib/format';
 import { useCommunitySearchQuery } from '../api/search-communities';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { apiErrorText } from '@/lib/api-error-text';
 import './community-search.css';
 

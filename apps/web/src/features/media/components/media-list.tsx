@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useMediaSearchQuery } from '../api/search-media';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { CompactCount, MediaKindChip, unitCounts } from './media-kind';
 import { MediaImage } from './media-image';
 import './media-list.css';

@@ -10,7 +10,7 @@ import { apiErrorText } from '@/lib/api-error-text';
 import { formatCompact } from '@/lib/format';
 import { formatNumber } from '@/lib/i18n';
 import { useShopSearchQuery } from '../api/search-shop-items';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatMoney } from '../utils/format-money';
 import { ShopImage } from './shop-image';
 import './shop-grid.css';
