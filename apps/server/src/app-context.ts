@@ -4,6 +4,8 @@ import { createAuth } from './modules/auth/auth';
 import { createMemoryLiveBus, type LiveBus } from './modules/live/live-bus';
 import { createPgLiveBus } from './modules/live/pg-live-bus';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createNotifier } from './modules/notifications/notifications.service';
+import { createPushDeliverer } from './modules/notifications/push.service';
 import type { AppContext } from './plugins/context';
 import { createStorage } from './storage/create-storage';
 import type { Storage } from './storage/storage';
@@ -27,7 +29,20 @@ export function createAppContext(
     (database.kind === 'postgres' && database.pool
       ? createPgLiveBus(database.pool, { log: console })
       : createMemoryLiveBus());
-  const ctx: AppContext = { config, database, storage, mailer, live, auth: undefined as never };
+  const notifier = createNotifier({
+    db: database.db,
+    live,
+    deliverers: [createPushDeliverer(config, database)],
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    storage,
+    mailer,
+    live,
+    notifier,
+    auth: undefined as never,
+  };
   ctx.auth = createAuth({
     config,
     database,

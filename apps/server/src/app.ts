@@ -36,6 +36,9 @@ import { mediaAdminRoutes } from './modules/media/media-admin.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { shopAdminRoutes } from './modules/shop/shop-admin.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { pushRoutes } from './modules/notifications/push.routes';
 import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
 import { writeRateLimitsPlugin } from './plugins/write-rate-limits';
@@ -157,6 +160,9 @@ export async function buildApp(
   await app.register(shopRoutes);
   await app.register(shopAdminRoutes);
   await app.register(ordersRoutes);
+  await app.register(moderationRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(pushRoutes);
 
   // The SPA and the 404 handler come last.
   await app.register(webAppPlugin, {

@@ -14,6 +14,8 @@ export * from './comments/comments.schemas';
 export * from './media/media.schemas';
 export * from './shop/shop.schemas';
 export * from './shop/orders.schemas';
+export * from './moderation/moderation.schemas';
+export * from './notifications/notifications.schemas';
 export * from './live/live.schemas';
 export * from './live/live-topics';
 export * from './settings/settings.schemas';

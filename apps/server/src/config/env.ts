@@ -108,6 +108,29 @@ const EnvSchema = z
     ]),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: bool.default(false),
+    /** Posts an account younger than a day may create per hour (issue 09 anti-spam). */
+    NEW_ACCOUNT_POSTS_PER_HOUR: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(1000, 'must be at most 1000')
+      .default(5),
+    /** Web Push VAPID keys (base64url); both or neither. Unset: generated into DATA_DIR/vapid.json. */
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    /** The contact the push services may reach (`mailto:` or `https:`); default: mailto:CONTACT_EMAIL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+      .optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: [e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'set both VAPID keys, or neither',
+      });
   })
   .transform((e) => {
     const port = e.PORT;
@@ -155,6 +178,15 @@ const EnvSchema = z
       webDistDir: e.WEB_DIST_DIR,
       /** Believe X-Forwarded-For (only behind a reverse proxy, or clients could fake their address). */
       trustProxy: e.TRUST_PROXY,
+      newAccountPostsPerHour: e.NEW_ACCOUNT_POSTS_PER_HOUR,
+      /** Null: generate (or reuse) keys in DATA_DIR/vapid.json. */
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      vapidSubject:
+        e.VAPID_SUBJECT ??
+        `mailto:${e.CONTACT_EMAIL ?? `privacy@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`}`,
     };
   });
 

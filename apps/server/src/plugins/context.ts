@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { Auth } from '../modules/auth/auth';
 import type { LiveBus } from '../modules/live/live-bus';
 import type { Mailer } from '../modules/mail/mailer';
+import type { Notifier } from '../modules/notifications/notifications.service';
 import type { Storage } from '../storage/storage';
 
 /** What every module needs: built once in server.ts (or the test helper) and decorated on the app. */
@@ -13,6 +14,8 @@ export interface AppContext {
   mailer: Mailer;
   auth: Auth;
   live: LiveBus;
+  /** Tell a user something happened (in-app, live, push): modules call it after their write commits. */
+  notifier: Notifier;
   /** Cross-module hooks registered by modules at start (e.g. users cleans up before an account is deleted). */
   hooks?: { beforeDeleteUser?: (userId: string) => Promise<void> };
 }

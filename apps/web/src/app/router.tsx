@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from '@/features/auth/components/require-auth';
+import { RequireRole } from '@/features/auth/components/require-role';
 import { PREMIUM_PATH } from '@/lib/product';
 import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
@@ -160,6 +161,78 @@ const protectedRoutes: RouteObject[] = [
     '/safety-privacy',
     page(() => import('./routes/settings/safety-privacy')),
   ),
+  route(
+    '/notifications',
+    page(() => import('./routes/notifications/notifications')),
+  ),
+];
+
+/** Issue 09: the moderation area (moderators and admins). The server checks the role on every route. */
+const moderationRoutes: RouteObject[] = [
+  route(
+    '/moderation',
+    page(() => import('./routes/moderation/queue')),
+  ),
+  route(
+    '/moderation/case/:targetType/:targetId',
+    page(() => import('./routes/moderation/case')),
+  ),
+  route(
+    '/moderation/people',
+    page(() => import('./routes/moderation/people')),
+  ),
+  route(
+    '/moderation/audit',
+    page(() => import('./routes/moderation/audit')),
+  ),
+];
+
+/** Issue 09: administration (admins only). */
+const adminRoutes: RouteObject[] = [
+  route(
+    '/admin',
+    page(() => import('./routes/admin/admin-home')),
+  ),
+  route(
+    '/admin/communities',
+    page(() => import('./routes/admin/communities')),
+  ),
+  route(
+    '/admin/communities/new',
+    page(() => import('./routes/admin/community-editor')),
+  ),
+  route(
+    '/admin/communities/:communityid',
+    page(() => import('./routes/admin/community-editor')),
+  ),
+  route(
+    '/admin/shop',
+    page(() => import('./routes/admin/shop-items')),
+  ),
+  route(
+    '/admin/shop/new',
+    page(() => import('./routes/admin/shop-item-editor')),
+  ),
+  route(
+    '/admin/shop/:itemid',
+    page(() => import('./routes/admin/shop-item-editor')),
+  ),
+  route(
+    '/admin/orders',
+    page(() => import('./routes/admin/orders')),
+  ),
+  route(
+    '/admin/media',
+    page(() => import('./routes/admin/media')),
+  ),
+  route(
+    '/admin/media/new',
+    page(() => import('./routes/admin/media-editor')),
+  ),
+  route(
+    '/admin/media/:mediaid',
+    page(() => import('./routes/admin/media-editor')),
+  ),
 ];
 
 export const routes: RouteObject[] = [
@@ -175,7 +248,25 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         errorElement: <RouteError />,
-        children: protectedRoutes,
+        children: [
+          ...protectedRoutes,
+          {
+            element: (
+              <RequireRole roles={['moderator', 'admin']}>
+                <Outlet />
+              </RequireRole>
+            ),
+            children: moderationRoutes,
+          },
+          {
+            element: (
+              <RequireRole roles={['admin']}>
+                <Outlet />
+              </RequireRole>
+            ),
+            children: adminRoutes,
+          },
+        ],
       },
       route(
         '*',

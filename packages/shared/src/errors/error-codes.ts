@@ -142,6 +142,26 @@ export const ERROR_CODES = {
   cannot_report_deleted_comment: { status: 403, message: 'This comment was deleted already.' },
   cannot_report_own_comment: { status: 403, message: 'You cannot report your own comment.' },
   report_already_resolved: { status: 409, message: 'This report was handled already.' },
+  cannot_report_own_content: { status: 403, message: 'You cannot report your own content.' },
+  case_not_found: { status: 404, message: 'There are no open reports about this.' },
+  case_content_gone: { status: 409, message: 'This content is gone already.' },
+  cannot_moderate_staff: {
+    status: 403,
+    message: 'Moderators and admins cannot be warned or suspended here.',
+  },
+  cannot_moderate_self: { status: 403, message: 'You cannot act on your own account.' },
+  user_not_suspended: { status: 409, message: 'This account is not suspended.' },
+  notification_not_found: { status: 404, message: 'This notification cannot be found.' },
+  push_unavailable: { status: 503, message: 'Push notifications are not available here.' },
+  new_account_post_limit: {
+    status: 429,
+    message: 'New accounts can post a few times an hour. Please try again later.',
+  },
+  new_account_links_need_verification: {
+    status: 403,
+    message: 'Please verify your email address before posting links.',
+  },
+  order_not_paid: { status: 409, message: 'Only a paid order can be shipped.' },
   order_not_found: { status: 404, message: 'This order cannot be found.' },
   cart_changed: {
     status: 409,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NotificationSchema } from '../notifications/notifications.schemas';
 import { LIVE_MAX_TOPICS, LIVE_TOPIC_PATTERN } from './live-topics';
 import { ORDER_STATUSES } from '../shop/orders.schemas';
 
@@ -92,6 +93,20 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     orderId: z.string(),
     status: z.enum(ORDER_STATUSES),
   }),
+  /** On `user:{id}`: a new notification, or a grouped one that moved up; `unread` is the badge. */
+  z.object({
+    type: z.literal('notification.created'),
+    topic: z.string(),
+    notification: NotificationSchema,
+    unread: z.number().int(),
+  }),
+  /** On `user:{id}`: notifications were read (on another tab or device): the new badge count. */
+  z.object({ type: z.literal('notification.read'), topic: z.string(), unread: z.number().int() }),
+  /**
+   * On `user:{id}`: the user was suspended (or their sessions ended). Every server closes that
+   * user's sockets with `LIVE_CLOSE.unauthorized`; it is never sent to a client.
+   */
+  z.object({ type: z.literal('session.revoked'), topic: z.string(), userId: z.string() }),
   /** On `media:{mediaId}`: the entry's absolute view count after a view was counted. */
   z.object({
     type: z.literal('media.views'),

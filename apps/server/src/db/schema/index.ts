@@ -9,3 +9,5 @@ export * from './media';
 export * from './shop';
 export * from './relations';
 export * from './uploads';
+export * from './moderation';
+export * from './notifications';

@@ -1,7 +1,7 @@
 /** Drizzle relations, for `db.query.*.findMany({ with: … })`. They add no SQL constraints. */
 import { relations } from 'drizzle-orm';
 import { accounts, sessions, twoFactors, users } from './auth';
-import { commentLikes, commentReports, comments } from './comments';
+import { commentLikes, comments } from './comments';
 import { communities, communityMembers } from './communities';
 import {
   media,
@@ -91,9 +91,6 @@ export const commentsRelations = relations(comments, ({ one, many }) => ({
 }));
 export const commentLikesRelations = relations(commentLikes, ({ one }) => ({
   comment: one(comments, { fields: [commentLikes.commentId], references: [comments.id] }),
-}));
-export const commentReportsRelations = relations(commentReports, ({ one }) => ({
-  comment: one(comments, { fields: [commentReports.commentId], references: [comments.id] }),
 }));
 
 export const mediaRelations = relations(media, ({ many }) => ({

@@ -1,7 +1,7 @@
 /** Per-user preferences; one row per user, created lazily (absent row = defaults). */
 import { boolean, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { updatedAtColumn } from './columns';
+import { tstz, updatedAtColumn } from './columns';
 
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')
@@ -15,5 +15,7 @@ export const userSettings = pgTable('user_settings', {
   /** Who may message this user: 'everyone' | 'following' | 'nobody'. */
   dmPolicy: text('dm_policy').notNull().default('everyone'),
   ratingPromptSeen: boolean('rating_prompt_seen').notNull().default(false),
+  /** When the daily notification digest last went out to this user ("Also by email"). */
+  lastDigestAt: tstz('last_digest_at'),
   updatedAt: updatedAtColumn(),
 });

@@ -30,6 +30,8 @@ export const shopItems = pgTable(
     /** Stock; never below zero (CHECK), decremented when a payment is confirmed. */
     quantity: integer('quantity').notNull().default(0),
     imageKey: text('image_key'),
+    /** Hidden by a moderator (issue 09): out of the catalog, carts and checkouts; null = listed. */
+    hiddenAt: tstz('hidden_at'),
     /** = count(shop_likes). */
     likeCount: counterColumn('like_count'),
     createdAt: createdAtColumn(),
@@ -89,6 +91,8 @@ export const orders = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
     paidAt: tstz('paid_at'),
+    /** Marked shipped by an admin (issue 09); the buyer is notified. Only a paid order ships. */
+    shippedAt: tstz('shipped_at'),
     /** Promo discount taken off the subtotal, in cents. */
     discountCents: integer('discount_cents').notNull().default(0),
     /** The promo code applied, upper-case; null without one. */

@@ -10,7 +10,6 @@ import { queryParsed, type Db } from '../../db/client';
 import {
   accounts,
   commentLikes,
-  commentReports,
   comments,
   communities,
   communityMembers,
@@ -20,6 +19,7 @@ import {
   postImages,
   postLikes,
   posts,
+  reports,
   sessions,
   shopItems,
   shopLikes,
@@ -206,14 +206,14 @@ export async function exportData(db: Db, userId: string) {
       .orderBy(asc(shopItems.createdAt)),
     db
       .select({
-        commentId: commentReports.commentId,
-        commentText: commentReports.commentText,
-        status: commentReports.status,
-        createdAt: commentReports.createdAt,
+        commentId: reports.targetId,
+        commentText: reports.snapshot,
+        status: reports.status,
+        createdAt: reports.createdAt,
       })
-      .from(commentReports)
-      .where(eq(commentReports.reporterId, userId))
-      .orderBy(asc(commentReports.createdAt)),
+      .from(reports)
+      .where(and(eq(reports.reporterId, userId), eq(reports.targetType, 'comment')))
+      .orderBy(asc(reports.createdAt)),
     db
       .select({
         mediaId: mediaViews.mediaId,

@@ -2,21 +2,24 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { commentReports, comments, users } from '../../db/schema';
+import { comments, reports, users } from '../../db/schema';
 import type { Cursor } from '../../lib/cursor';
 
-export type ReportRecord = typeof commentReports.$inferSelect;
+export type ReportRecord = typeof reports.$inferSelect;
+
+/** Comment reports are the `comment` rows of the shared reports table. */
+const isCommentReport = eq(reports.targetType, 'comment');
 
 /** Inserts the report; false when this user had reported this comment already. */
 export async function insertReport(
   db: Db,
-  values: typeof commentReports.$inferInsert,
+  values: Omit<typeof reports.$inferInsert, 'targetType'>,
 ): Promise<boolean> {
   const rows = await db
-    .insert(commentReports)
-    .values(values)
-    .onConflictDoNothing({ target: [commentReports.commentId, commentReports.reporterId] })
-    .returning({ id: commentReports.id });
+    .insert(reports)
+    .values({ ...values, targetType: 'comment' })
+    .onConflictDoNothing({ target: [reports.targetType, reports.targetId, reports.reporterId] })
+    .returning({ id: reports.id });
   return rows.length > 0;
 }
 
@@ -53,20 +56,20 @@ export interface ReportView {
 function selectReports(db: Db) {
   return db
     .select({
-      id: commentReports.id,
-      status: commentReports.status,
-      commentText: commentReports.commentText,
-      reason: commentReports.reason,
-      details: commentReports.details,
-      commentId: commentReports.commentId,
+      id: reports.id,
+      status: reports.status,
+      commentText: reports.snapshot,
+      reason: reports.reason,
+      details: reports.details,
+      commentId: reports.targetId,
       commentBody: comments.body,
       commentDeletedAt: comments.deletedAt,
-      postId: commentReports.postId,
-      mediaId: commentReports.mediaId,
-      communityId: commentReports.communityId,
-      createdAt: commentReports.createdAt,
-      resolvedAt: commentReports.resolvedAt,
-      cursorAt: sql<string>`to_char(${commentReports.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      postId: reports.postId,
+      mediaId: reports.mediaId,
+      communityId: reports.communityId,
+      createdAt: reports.createdAt,
+      resolvedAt: reports.resolvedAt,
+      cursorAt: sql<string>`to_char(${reports.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       reporterId: reporter.id,
       reporterName: reporter.name,
       reporterUsername: reporter.username,
@@ -78,10 +81,10 @@ function selectReports(db: Db) {
       authorDisplayUsername: reportAuthor.displayUsername,
       authorImageKey: reportAuthor.profileImageKey,
     })
-    .from(commentReports)
-    .innerJoin(comments, eq(comments.id, commentReports.commentId))
-    .innerJoin(reporter, eq(reporter.id, commentReports.reporterId))
-    .leftJoin(reportAuthor, eq(reportAuthor.id, commentReports.authorId));
+    .from(reports)
+    .innerJoin(comments, and(isCommentReport, eq(comments.id, reports.targetId)))
+    .innerJoin(reporter, eq(reporter.id, reports.reporterId))
+    .leftJoin(reportAuthor, eq(reportAuthor.id, reports.authorId));
 }
 
 /** One keyset page of reports with `status`, newest first; up to `limit + 1` rows. */
@@ -94,27 +97,23 @@ export async function listReports(
   return selectReports(db)
     .where(
       and(
-        eq(commentReports.status, status),
+        eq(reports.status, status),
         cursor
-          ? sql`(${commentReports.createdAt}, ${commentReports.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+          ? sql`(${reports.createdAt}, ${reports.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
           : undefined,
       ),
     )
-    .orderBy(desc(commentReports.createdAt), desc(commentReports.id))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(limit + 1);
 }
 
 export async function findReportView(db: Db, id: string): Promise<ReportView | undefined> {
-  const [row] = await selectReports(db).where(eq(commentReports.id, id));
+  const [row] = await selectReports(db).where(eq(reports.id, id));
   return row;
 }
 
 export async function findReportForUpdate(db: Db, id: string): Promise<ReportRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(commentReports)
-    .where(eq(commentReports.id, id))
-    .for('update');
+  const [row] = await db.select().from(reports).where(eq(reports.id, id)).for('update');
   return row;
 }
 
@@ -126,14 +125,15 @@ export async function closeReports(
   resolvedById: string,
 ): Promise<void> {
   await db
-    .update(commentReports)
+    .update(reports)
     .set({ status, resolvedById, resolvedAt: new Date() })
     .where(
       'reportId' in where
-        ? eq(commentReports.id, where.reportId)
+        ? eq(reports.id, where.reportId)
         : and(
-            eq(commentReports.commentId, where.allOpenOfComment),
-            eq(commentReports.status, 'open'),
+            isCommentReport,
+            eq(reports.targetId, where.allOpenOfComment),
+            eq(reports.status, 'open'),
           ),
     );
 }

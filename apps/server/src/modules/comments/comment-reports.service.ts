@@ -86,10 +86,10 @@ export async function reportComment(
   }
   if (comment.userId === viewerId) throw forbidden('cannot_report_own_comment');
   const created = await reportsRepo.insertReport(deps.db, {
-    commentId,
+    targetId: commentId,
     reporterId: viewerId,
     authorId: comment.userId,
-    commentText: comment.body,
+    snapshot: comment.body,
     reason: input.reason,
     // Details explain 'other'; with a named reason there is nothing to add, so none is kept.
     details: input.reason === 'other' ? (input.details ?? null) : null,
@@ -136,10 +136,10 @@ export async function resolveReport(
       await reportsRepo.closeReports(tx, { reportId }, 'dismissed', moderatorId);
       return undefined;
     }
-    const row = await repo.tombstoneComment(tx, report.commentId);
+    const row = await repo.tombstoneComment(tx, report.targetId);
     await reportsRepo.closeReports(
       tx,
-      { allOpenOfComment: report.commentId },
+      { allOpenOfComment: report.targetId },
       'resolved',
       moderatorId,
     );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CommentPageSchema,
@@ -7,7 +7,7 @@ import {
   DELETED_COMMENT_TEXT,
   REPORT_SUCCESS_MESSAGE,
 } from '@otakura/shared';
-import { commentReports, comments } from '../../db/schema';
+import { comments, reports } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { buildTestApp, type TestApp } from '../../test/app';
 import {
@@ -40,7 +40,10 @@ const report = (
 ) => who.http(`/api/comments/${id}/report`, { method: 'POST', json });
 
 async function reportsOf(commentId: string) {
-  return t.database.db.select().from(commentReports).where(eq(commentReports.commentId, commentId));
+  return t.database.db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.targetType, 'comment'), eq(reports.targetId, commentId)));
 }
 
 describe('POST /api/comments/:commentId/report', () => {
@@ -67,7 +70,7 @@ describe('POST /api/comments/:commentId/report', () => {
     expect(rows[0]).toMatchObject({
       reporterId: reporter.user.id,
       authorId: author.user.id,
-      commentText: 'rude words',
+      snapshot: 'rude words',
       postId: post.id,
       communityId: post.communityId,
       mediaId: null,

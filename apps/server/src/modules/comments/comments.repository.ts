@@ -6,15 +6,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DELETED_COMMENT_TEXT, SYSTEM_USER_ID } from '@otakura/shared';
 import type { Db } from '../../db/client';
-import {
-  commentLikes,
-  commentReports,
-  comments,
-  media,
-  posts,
-  userBlocks,
-  users,
-} from '../../db/schema';
+import { commentLikes, comments, media, posts, reports, userBlocks, users } from '../../db/schema';
 import type { Cursor } from '../../lib/cursor';
 
 export type CommentTarget = { kind: 'post'; id: string } | { kind: 'media'; id: string };
@@ -67,7 +59,7 @@ function viewColumns(viewerId: string) {
     replyingUsername: replying.username,
     replyingDisplayUsername: replying.displayUsername,
     likedByMe: sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewerId})`,
-    reportedByMe: sql<boolean>`exists (select 1 from ${commentReports} where ${commentReports.commentId} = ${comments.id} and ${commentReports.reporterId} = ${viewerId})`,
+    reportedByMe: sql<boolean>`exists (select 1 from ${reports} where ${reports.targetType} = 'comment' and ${reports.targetId} = ${comments.id} and ${reports.reporterId} = ${viewerId})`,
   };
 }
 

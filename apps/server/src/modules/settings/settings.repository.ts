@@ -18,8 +18,8 @@ export async function findSettings(db: Db, userId: string): Promise<SettingsRow 
 export async function upsertSettings(
   db: Db,
   userId: string,
-  values: Partial<Omit<SettingsRow, 'userId' | 'updatedAt'>>,
-  defaults: Omit<SettingsRow, 'userId' | 'updatedAt'>,
+  values: Partial<Omit<SettingsRow, 'userId' | 'updatedAt' | 'lastDigestAt'>>,
+  defaults: Omit<SettingsRow, 'userId' | 'updatedAt' | 'lastDigestAt'>,
 ): Promise<void> {
   await db
     .insert(userSettings)

@@ -1,0 +1,4 @@
+/** Notification routes (issue 09, docs/notifications.md). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const notificationsRoutes: FastifyPluginAsyncZod = async () => {};

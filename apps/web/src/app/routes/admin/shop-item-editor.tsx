@@ -1,0 +1,6 @@
+import { UnderConstruction } from '@/components/page/under-construction';
+
+/** Placeholder while issue 09 builds this page (its owner replaces the whole file). */
+export default function AdminShopItemEditorPage() {
+  return <UnderConstruction title="Shop item" />;
+}
