@@ -37,6 +37,7 @@ import { shopRoutes } from './modules/shop/shop.routes';
 import { shopAdminRoutes } from './modules/shop/shop-admin.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { staffRoutes } from './modules/moderation/staff.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pushRoutes } from './modules/notifications/push.routes';
 import { trustedOrigins } from './modules/auth/auth';
@@ -161,6 +162,7 @@ export async function buildApp(
   await app.register(shopAdminRoutes);
   await app.register(ordersRoutes);
   await app.register(moderationRoutes);
+  await app.register(staffRoutes);
   await app.register(notificationsRoutes);
   await app.register(pushRoutes);
 
