@@ -165,6 +165,15 @@ export class LiveHub {
     }
   }
 
+  /** Closes every socket of `userId` with `LIVE_CLOSE.unauthorized` (their session ended). */
+  closeUser(userId: string): void {
+    for (const conn of [...this.connections]) {
+      if (conn.user.id !== userId) continue;
+      conn.socket.close(LIVE_CLOSE.unauthorized, 'Your session ended.');
+      this.detach(conn);
+    }
+  }
+
   private detach(conn: LiveConnection): void {
     if (!this.connections.delete(conn)) return;
     for (const topic of conn.topics) this.unwatch(conn, topic);
@@ -247,6 +256,12 @@ export class LiveHub {
   }
 
   private dispatch(event: LiveEvent): void {
+    if (event.type === 'session.revoked') {
+      // A suspension (or sessions ended elsewhere): close that user's sockets on this server
+      // at once. The event itself is server-to-server and never reaches a client.
+      this.closeUser(event.userId);
+      return;
+    }
     if (event.type === 'resync') {
       const data = JSON.stringify(event);
       for (const conn of this.connections) this.send(conn, data);

@@ -237,3 +237,28 @@ describe('/api/live: keepalive and sessions', () => {
     expect(await c.closed).toMatchObject({ code: LIVE_CLOSE.unauthorized });
   });
 });
+
+describe('/api/live: session.revoked', () => {
+  it("closes every socket of that user with 4401 at once, never forwards the event, and leaves others' sockets open", async () => {
+    const user = await createUser(t);
+    const other = await createUser(t);
+    const a = await live(user);
+    const b = await live(user);
+    const watcher = await live(other);
+    // Both watch the user's own topic, where the event is published.
+    await a.subscribe([`user:${user.user.id}`]);
+    await watcher.roundTrip();
+
+    await t.ctx.live.publish({
+      type: 'session.revoked',
+      topic: `user:${user.user.id}`,
+      userId: user.user.id,
+    });
+    expect(await a.closed).toMatchObject({ code: LIVE_CLOSE.unauthorized });
+    expect(await b.closed).toMatchObject({ code: LIVE_CLOSE.unauthorized });
+    expect(a.events.some((e) => e.type === 'session.revoked')).toBe(false);
+    await watcher.roundTrip();
+    expect(watcher.ws.readyState).toBe(watcher.ws.OPEN);
+    expect(watcher.events.some((e) => e.type === 'session.revoked')).toBe(false);
+  });
+});
