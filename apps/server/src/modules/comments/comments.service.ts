@@ -246,3 +246,27 @@ export async function setLike(
   }
   return { liked, likeCount: result.likeCount };
 }
+
+/**
+ * A moderator's removal (docs/moderation.md), inside the caller's transaction: the same
+ * tombstone as the author's delete (text DELETED_COMMENT_TEXT, attributed to the system user;
+ * replies and likes stay). Undefined when the comment is unknown or deleted already. Call
+ * `announceCommentRemoved` after the commit.
+ */
+export async function tombstoneCommentInTransaction(
+  tx: Db,
+  commentId: string,
+): Promise<CommentRecord | undefined> {
+  return repo.tombstoneComment(tx, commentId);
+}
+
+/** After a removal committed: `comment.updated` on its post or media topic (clients refetch it). */
+export async function announceCommentRemoved(live: LiveBus, row: CommentRecord): Promise<void> {
+  await publish(live, {
+    type: 'comment.updated',
+    topic: topicOf(row),
+    postId: row.postId,
+    mediaId: row.mediaId,
+    commentId: row.id,
+  });
+}

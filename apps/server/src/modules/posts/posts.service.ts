@@ -235,25 +235,59 @@ export async function deletePost(deps: PostsDeps, userId: string, postId: string
   if (!head || head.deletedAt) throw postNotFound();
   if (head.userId !== userId) throw forbidden('forbidden', POST_MESSAGES.notYourPost);
 
-  const keys = await runInTransaction(deps.db, async (tx) => {
-    if (!(await repo.softDeletePost(tx, postId))) throw postNotFound();
-    const released = await repo.releasePostUploads(tx, postId);
-    await repo.bumpPostCounts(tx, head.userId, head.communityId, -1);
-    return released;
+  const removed = await runInTransaction(deps.db, async (tx) => {
+    const done = await removePostInTransaction(tx, postId);
+    if (!done) throw postNotFound();
+    return done;
   });
-  await deleteUploadKeys(deps.storage, keys);
+  await finishPostRemoval(deps, removed);
+}
+
+/** What `removePostInTransaction` did, for `finishPostRemoval` after the commit. */
+export interface RemovedPost {
+  postId: string;
+  userId: string;
+  communityId: string;
+  /** Storage keys of the post's uploads, deleted after the commit. */
+  keys: string[];
+}
+
+/**
+ * The writes of a post's deletion inside the caller's transaction (the author's delete, a
+ * moderator's removal): soft-delete, image rows and uploads released, the author's and the
+ * community's post counts lowered. Undefined when the post is unknown or deleted already.
+ * Call `finishPostRemoval` after the commit.
+ */
+export async function removePostInTransaction(
+  tx: Db,
+  postId: string,
+): Promise<RemovedPost | undefined> {
+  const head = await repo.findPostHead(tx, postId);
+  if (!head || head.deletedAt) return undefined;
+  if (!(await repo.softDeletePost(tx, postId))) return undefined;
+  const keys = await repo.releasePostUploads(tx, postId);
+  await repo.bumpPostCounts(tx, head.userId, head.communityId, -1);
+  return { postId, userId: head.userId, communityId: head.communityId, keys };
+}
+
+/** After a removal committed: deletes the files and publishes `post.deleted` everywhere it showed. */
+export async function finishPostRemoval(
+  deps: Pick<PostsDeps, 'storage' | 'live'>,
+  removed: RemovedPost,
+): Promise<void> {
+  await deleteUploadKeys(deps.storage, removed.keys);
   await publish(
     deps.live,
     [
       liveTopics.feed,
-      liveTopics.post(postId),
-      liveTopics.community(head.communityId),
-      liveTopics.profile(head.userId),
+      liveTopics.post(removed.postId),
+      liveTopics.community(removed.communityId),
+      liveTopics.profile(removed.userId),
     ],
     (topic) => ({
       type: 'post.deleted',
       topic,
-      postId,
+      postId: removed.postId,
     }),
   );
 }

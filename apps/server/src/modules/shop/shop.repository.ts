@@ -3,10 +3,11 @@
  * likes. Every function takes a `Db`, which may be a transaction; the service decides the
  * transactions.
  *
- * Visibility: an item is listed and shown only while its seller may be shown (`visibleUser()`:
- * not banned, not the system account) and the viewer has not blocked the seller.
+ * Visibility: an item is listed and shown only while it is not hidden by a moderator
+ * (`hidden_at is null`), its seller may be shown (`visibleUser()`: not banned, not the system
+ * account) and the viewer has not blocked the seller.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryParsed, type Db } from '../../db/client';
 import { shopItems, shopLikes, users } from '../../db/schema';
@@ -71,7 +72,7 @@ const ShopItemSummaryRowSchema = z.object({
  */
 export function listShopItemsSql(opts: ListShopItemsOptions): SQL {
   const at = opts.pattern === undefined ? sql`s.created_at` : sql`(s.created_at + interval '0')`;
-  const conditions: SQL[] = [sellerVisible(opts.viewerId)];
+  const conditions: SQL[] = [sql`s.hidden_at is null`, sellerVisible(opts.viewerId)];
   if (opts.pattern !== undefined) conditions.push(sql`s.name ilike ${opts.pattern}`);
   if (opts.after) {
     conditions.push(
@@ -123,7 +124,7 @@ export async function findShopItem(
         users.profile_image_key as "sellerImageKey"
       from shop_items s
       join users on users.id = s.seller_id
-      where s.id = ${itemId}::uuid${opts.includeHidden ? sql`` : sql` and ${sellerVisible(viewerId)}`}`,
+      where s.id = ${itemId}::uuid${opts.includeHidden ? sql`` : sql` and s.hidden_at is null and ${sellerVisible(viewerId)}`}`,
   );
   return row;
 }
@@ -147,7 +148,7 @@ export async function deleteLike(db: Db, userId: string, itemId: string): Promis
   return rows.length > 0;
 }
 
-/** Adds `delta` to like_count (or reads it, for 0); null when the item does not exist. */
+/** Adds `delta` to like_count (or reads it, for 0); null when the item does not exist or is hidden. */
 export async function moveLikeCount(
   db: Db,
   itemId: string,
@@ -158,11 +159,11 @@ export async function moveLikeCount(
       ? await db
           .select({ likeCount: shopItems.likeCount })
           .from(shopItems)
-          .where(eq(shopItems.id, itemId))
+          .where(and(eq(shopItems.id, itemId), isNull(shopItems.hiddenAt)))
       : await db
           .update(shopItems)
           .set({ likeCount: sql`${shopItems.likeCount} + ${delta}` })
-          .where(eq(shopItems.id, itemId))
+          .where(and(eq(shopItems.id, itemId), isNull(shopItems.hiddenAt)))
           .returning({ likeCount: shopItems.likeCount });
   return rows[0]?.likeCount ?? null;
 }
@@ -226,4 +227,21 @@ export async function shopItemExists(db: Db, itemId: string): Promise<boolean> {
     .from(shopItems)
     .where(eq(shopItems.id, itemId));
   return !!row;
+}
+
+/**
+ * Hides an item (a moderator's removal, docs/moderation.md) inside the caller's transaction: it
+ * leaves the catalog, search, its page, likes, carts and new checkouts. Answers its seller and
+ * name, or undefined when the item is unknown or hidden already.
+ */
+export async function hideShopItem(
+  db: Db,
+  itemId: string,
+): Promise<{ sellerId: string; name: string } | undefined> {
+  const [row] = await db
+    .update(shopItems)
+    .set({ hiddenAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(shopItems.id, itemId), isNull(shopItems.hiddenAt)))
+    .returning({ sellerId: shopItems.sellerId, name: shopItems.name });
+  return row;
 }

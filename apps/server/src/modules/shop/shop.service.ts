@@ -112,3 +112,16 @@ export async function setLike(
   }
   return { liked: like, likeCount: result.likeCount };
 }
+
+/**
+ * A moderator's removal of an item (docs/moderation.md), inside the caller's transaction:
+ * `hidden_at` is set, so it leaves the catalog, search, its page (404), likes, carts and new
+ * checkouts. Undefined when the item is unknown or hidden already.
+ */
+export async function hideShopItemInTransaction(
+  tx: Db,
+  itemId: string,
+): Promise<{ sellerId: string; name: string } | undefined> {
+  if (!isId(itemId)) return undefined;
+  return repo.hideShopItem(tx, itemId);
+}
