@@ -24,7 +24,8 @@ const CartItemRowSchema = z.object({
 export type CartItemRow = z.infer<typeof CartItemRowSchema>;
 
 /**
- * The items of a cart whose seller may be shown (not banned, not blocked by the buyer).
+ * The items of a cart that are not hidden by a moderator and whose seller may be shown (not
+ * banned, not blocked by the buyer).
  * `lock`: FOR UPDATE of the item rows, in id order (no deadlocks between two checkouts).
  */
 export function findCartItems(
@@ -44,7 +45,7 @@ export function findCartItems(
     sql`select s.id, s.name, s.image_key as "imageKey", s.price_cents as "priceCents",
         s.shipping_cents as "shippingCents", s.quantity
       from shop_items s join ${users} on ${users.id} = s.seller_id
-      where s.id in (${ids}) and ${visibleUser()}
+      where s.id in (${ids}) and s.hidden_at is null and ${visibleUser()}
         and not exists (select 1 from user_blocks b
           where b.blocker_id = ${buyerId}::uuid and b.blocked_id = s.seller_id)
       order by s.id
