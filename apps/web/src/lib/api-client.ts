@@ -64,6 +64,8 @@ export interface UploadProgress {
 export interface UploadOptions<S extends z.ZodType | undefined> extends BaseOptions<S> {
   /** The multipart body (field `file` for our upload endpoints). */
   form: FormData;
+  /** POST (default) or PUT (an admin route that replaces one picture, e.g. a shop item's). */
+  method?: 'POST' | 'PUT';
   /** Try `attempt` (1-based) starts: nothing of it is sent yet. */
   onAttempt?: (attempt: number) => void;
   onProgress?: (progress: UploadProgress) => void;
@@ -208,9 +210,17 @@ export function createApiClient(deps: ApiClientDeps = {}) {
    */
   function upload<S extends z.ZodType | undefined = undefined>(
     path: string,
-    { form, onAttempt, onProgress, onUploaded, onRetry, ...options }: UploadOptions<S>,
+    {
+      form,
+      method = 'POST',
+      onAttempt,
+      onProgress,
+      onUploaded,
+      onRetry,
+      ...options
+    }: UploadOptions<S>,
   ): Promise<Output<S>> {
-    return send('POST', path, {
+    return send(method, path, {
       ...options,
       body: form,
       policy: policies.upload,
