@@ -17,6 +17,7 @@ export default function ItemPage() {
     <ShopItemView
       key={shoppostid}
       itemId={shoppostid}
+      viewerId={viewerId}
       actions={item ? <AddToCart key={item.id} item={item} /> : null}
     />
   );

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import type { ElementType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ReportButton } from '@/components/report/report-button';
 import { Avatar } from '@/components/ui/avatar';
 import { cardRatio } from '../utils/aspect';
 import { CommentCount } from './comment-count';
@@ -23,7 +24,7 @@ export interface PostDetailProps {
   variant: 'modal' | 'page';
   /** The comments panel, composed by the app (features/comments). */
   comments?: ReactNode;
-  /** The signed-in user's id: the author sees Delete. */
+  /** The signed-in user's id: the author sees Delete, everyone else Report. */
   viewerId?: string | null;
   onDeleted?: () => void;
   /** The title's element: h1 on the post page; in the modal, the dialog's title (an h2). */
@@ -167,6 +168,18 @@ export function PostDetail({
             <span className="post-detail__spacer" />
             <CopyLinkButton postId={post.id} />
             {isAuthor ? <DeletePostButton postId={post.id} onDeleted={onDeleted} /> : null}
+            {viewerId && !isAuthor ? (
+              <ReportButton
+                kind="post"
+                targetId={post.id}
+                appearance="icon"
+                subject={{
+                  name: `@${post.author.username}`,
+                  avatarUrl: post.author.avatarUrl,
+                  text: post.title,
+                }}
+              />
+            ) : null}
           </div>
 
           {comments ? (

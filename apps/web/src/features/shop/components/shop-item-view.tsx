@@ -4,6 +4,7 @@ import { CircleAlert, PackageX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/components/page/page';
+import { ReportButton } from '@/components/report/report-button';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -56,7 +57,15 @@ function ItemNotFound({ title }: { title: string }) {
   );
 }
 
-function ItemView({ item, actions }: { item: ShopItem; actions?: ReactNode }) {
+function ItemView({
+  item,
+  actions,
+  viewerId,
+}: {
+  item: ShopItem;
+  actions?: ReactNode;
+  viewerId?: string | null;
+}) {
   const { t } = useTranslation('shop');
   useDocumentTitle(item.name);
   const stock = item.soldOut
@@ -99,6 +108,17 @@ function ItemView({ item, actions }: { item: ShopItem; actions?: ReactNode }) {
         <div className="shop-item__actions">
           <ShopLikeButton item={item} />
           {actions}
+          {viewerId && viewerId !== item.seller.id ? (
+            <ReportButton
+              kind="shop_item"
+              targetId={item.id}
+              subject={{
+                name: `@${item.seller.username}`,
+                avatarUrl: item.seller.avatarUrl,
+                text: item.name,
+              }}
+            />
+          ) : null}
         </div>
 
         <dl className="shop-item__facts">
@@ -140,14 +160,18 @@ function ItemView({ item, actions }: { item: ShopItem; actions?: ReactNode }) {
 /**
  * The item page (spec §2 Shop, item page): picture, name, seller, likes, description, condition,
  * quantity, price and shipping; the route passes the buy action (add to cart) as `actions`.
+ * Signed-in people other than the seller may report the item.
  */
 export function ShopItemView({
   itemId,
   actions,
+  viewerId,
 }: {
   itemId: string;
   /** More actions next to the like button (the route composes the cart's Add to cart). */
   actions?: ReactNode;
+  /** The signed-in user: anyone but the seller sees Report. */
+  viewerId?: string | null;
 }) {
   const { t } = useTranslation('shop');
   const query = useShopItemQuery(itemId);
@@ -165,5 +189,5 @@ export function ShopItemView({
       />
     );
   }
-  return <ItemView item={query.data} actions={actions} />;
+  return <ItemView item={query.data} actions={actions} viewerId={viewerId} />;
 }

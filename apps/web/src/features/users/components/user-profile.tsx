@@ -1,6 +1,7 @@
 import type { PublicProfile } from '@otakura/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { ReportButton } from '@/components/report/report-button';
 import { isApiError } from '@/lib/api-client';
 import { useUserQuery } from '../api/get-user';
 import { FollowButton } from './follow-button';
@@ -20,7 +21,7 @@ export interface UserProfileProps {
 
 /**
  * /user/:id: another user's profile with Follow/Unfollow (and Block/Unblock when the page gives
- * it); one's own id goes to /profile.
+ * it) and Report; one's own id goes to /profile.
  */
 export function UserProfile({
   userId,
@@ -43,6 +44,15 @@ export function UserProfile({
         <>
           {blocked ? null : <FollowButton profile={profile} />}
           {renderBlock?.(profile)}
+          <ReportButton
+            kind="user"
+            targetId={profile.id}
+            subject={{
+              name: `@${profile.username}`,
+              avatarUrl: profile.avatarUrl,
+              text: profile.bio,
+            }}
+          />
         </>
       }
     >
