@@ -14,6 +14,7 @@ export * from './comments/comments.schemas';
 export * from './media/media.schemas';
 export * from './shop/shop.schemas';
 export * from './shop/orders.schemas';
+export * from './shop/admin-orders.schemas';
 export * from './moderation/moderation.schemas';
 export * from './notifications/notifications.schemas';
 export * from './live/live.schemas';

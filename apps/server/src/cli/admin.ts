@@ -18,6 +18,8 @@ import { ConfigError, loadConfig, type AppConfig } from '../config/env';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../db/client';
 import { acquireDataDirLock } from '../db/lock';
 import { sessions, users } from '../db/schema';
+import { displayName } from '../lib/user-summary';
+import { recordAudit } from '../modules/moderation/audit.service';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -40,7 +42,14 @@ export const USAGE = `Usage: npm run admin -- <command> <email>
 async function findUser(db: Db, email: string) {
   const normalised = email.trim().toLowerCase();
   const [user] = await db
-    .select({ id: users.id, email: users.email, role: users.role, banned: users.banned })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      banned: users.banned,
+      username: users.username,
+      displayUsername: users.displayUsername,
+    })
     .from(users)
     .where(eq(users.email, normalised))
     .limit(1);
@@ -48,18 +57,38 @@ async function findUser(db: Db, email: string) {
   return user;
 }
 
-/** Gives the account `role`. Returns the role it had. */
+/**
+ * Gives the account `role`. Returns the role it had. A change writes the audit log (`role.grant`,
+ * or `role.revoke` back to user) with a null actor: the command line.
+ */
 export async function setRole(
   db: Db,
   email: string,
   role: Role,
 ): Promise<{ email: string; previous: string }> {
   const user = await findUser(db, email);
-  await db.update(users).set({ role }).where(eq(users.id, user.id));
+  if (user.role !== role) {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ role }).where(eq(users.id, user.id));
+      await recordAudit(tx, {
+        actorId: null,
+        action: role === 'user' ? 'role.revoke' : 'role.grant',
+        targetType: 'user',
+        targetId: user.id,
+        subjectId: user.id,
+        label: displayName(user),
+        details: { from: user.role, to: role, via: 'cli' },
+      });
+    });
+  }
   return { email: user.email, previous: user.role };
 }
 
-/** Bans (ending every session of the account) or unbans it. */
+/**
+ * Bans (ending every session of the account) or unbans it, with an audit line
+ * (`user.suspend` / `user.unsuspend`, null actor). Unbanning an account that is not banned
+ * changes nothing and writes nothing.
+ */
 export async function setBanned(
   db: Db,
   email: string,
@@ -67,6 +96,7 @@ export async function setBanned(
   reason?: string,
 ): Promise<{ email: string }> {
   const user = await findUser(db, email);
+  if (!banned && !user.banned) return { email: user.email };
   await db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -77,6 +107,16 @@ export async function setBanned(
       )
       .where(eq(users.id, user.id));
     if (banned) await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await recordAudit(tx, {
+      actorId: null,
+      action: banned ? 'user.suspend' : 'user.unsuspend',
+      targetType: 'user',
+      targetId: user.id,
+      subjectId: user.id,
+      reason: banned ? (reason ?? null) : null,
+      label: displayName(user),
+      details: banned ? { durationDays: null, via: 'cli' } : { via: 'cli' },
+    });
   });
   return { email: user.email };
 }

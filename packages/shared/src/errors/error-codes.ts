@@ -172,6 +172,10 @@ export const ERROR_CODES = {
   invalid_signature: { status: 400, message: 'The webhook signature is not valid.' },
   card_declined: { status: 402, message: 'Your card was declined.' },
   order_not_pending: { status: 409, message: 'This order is no longer waiting for payment.' },
+  cannot_change_admin_role: {
+    status: 403,
+    message: "An admin's role can only be changed from the command line (npm run admin).",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A registered API error code (`post_not_found`, `validation_error`, …). */

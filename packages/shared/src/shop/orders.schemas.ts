@@ -102,6 +102,8 @@ export const OrderSchema = CartTotalsSchema.extend({
   promoCode: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** When an admin marked it shipped (issue 09); null until then. Only a paid order ships. */
+  shippedAt: z.string().nullable(),
   /** While pending: when the stock hold ends. */
   expiresAt: z.string().nullable(),
   /** 'expired', 'cancelled', 'sold_out', 'payment_failed', or null. */
@@ -145,6 +147,8 @@ export const SaleSchema = z.object({
   currency: z.string().length(3),
   buyerUsername: z.string().nullable(),
   paidAt: z.string(),
+  /** When the order was marked shipped, or null. */
+  shippedAt: z.string().nullable(),
 });
 export type Sale = z.infer<typeof SaleSchema>;
 export const SalePageSchema = pageOf(SaleSchema);

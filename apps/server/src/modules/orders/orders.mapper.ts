@@ -1,7 +1,8 @@
 /** The one place that decides which fields of an order leave the server. */
-import type { Order, OrderLine, Sale, TestCheckout } from '@otakura/shared';
+import type { AdminOrder, Order, OrderLine, Sale, TestCheckout } from '@otakura/shared';
 import { fileUrl } from '../../lib/file-url';
-import type { OrderLineRow, OrderRow, SaleRow } from './orders.repository';
+import { toUserSummary } from '../../lib/user-summary';
+import type { AdminOrderRow, OrderLineRow, OrderRow, SaleRow } from './orders.repository';
 
 export function toOrderLine(row: OrderLineRow): OrderLine {
   return {
@@ -28,6 +29,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     promoCode: row.promoCode,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
     expiresAt: row.status === 'pending' ? (row.expiresAt?.toISOString() ?? null) : null,
     cancelReason: row.cancelReason,
   };
@@ -60,5 +62,23 @@ export function toSale(row: SaleRow): Sale {
     currency: row.currency,
     buyerUsername: row.buyerUsername,
     paidAt: row.paidAt.toISOString(),
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+  };
+}
+
+/** An order with its buyer's byline, for admins. */
+export function toAdminOrder(row: AdminOrderRow, lines: OrderLineRow[]): AdminOrder {
+  return {
+    ...toOrder(row, lines),
+    buyer:
+      row.userId && row.buyerName !== null
+        ? toUserSummary({
+            id: row.userId,
+            name: row.buyerName,
+            username: row.buyerUsername,
+            displayUsername: row.buyerDisplayUsername,
+            profileImageKey: row.buyerImageKey,
+          })
+        : null,
   };
 }

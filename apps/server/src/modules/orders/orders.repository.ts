@@ -108,6 +108,7 @@ const OrderRowSchema = z.object({
   cancelReason: z.string().nullable(),
   createdAt: z.coerce.date(),
   paidAt: z.coerce.date().nullable(),
+  shippedAt: z.coerce.date().nullable(),
   expiresAt: z.coerce.date().nullable(),
   cursorAt: z.string(),
 });
@@ -119,7 +120,8 @@ const orderColumns = sql`o.id, o.user_id as "userId", o.status,
   o.currency, o.provider, o.provider_session_id as "providerSessionId",
   o.checkout_url as "checkoutUrl", o.payment_intent_id as "paymentIntentId",
   o.promo_code as "promoCode", o.cancel_reason as "cancelReason",
-  o.created_at as "createdAt", o.paid_at as "paidAt", o.expires_at as "expiresAt",
+  o.created_at as "createdAt", o.paid_at as "paidAt", o.shipped_at as "shippedAt",
+  o.expires_at as "expiresAt",
   ${microUtc('o.created_at')} as "cursorAt"`;
 
 export async function findOrderById(db: Db, orderId: string): Promise<OrderRow | undefined> {
@@ -296,6 +298,7 @@ const SaleRowSchema = z.object({
   currency: z.string(),
   buyerUsername: z.string().nullable(),
   paidAt: z.coerce.date(),
+  shippedAt: z.coerce.date().nullable(),
   cursorAt: z.string(),
 });
 export type SaleRow = z.infer<typeof SaleRowSchema>;
@@ -313,7 +316,7 @@ export function listSales(
     sql`select oi.id as "lineId", o.id as "orderId", oi.item_id as "itemId", oi.name, oi.quantity,
         oi.unit_price_cents as "unitPriceCents", o.currency,
         coalesce(u.display_username, u.username) as "buyerUsername", o.paid_at as "paidAt",
-        ${microUtc('o.paid_at')} as "cursorAt"
+        o.shipped_at as "shippedAt", ${microUtc('o.paid_at')} as "cursorAt"
       from order_items oi
         join orders o on o.id = oi.order_id
         join shop_items s on s.id = oi.item_id
@@ -322,4 +325,68 @@ export function listSales(
       ${after ? sql`and (o.paid_at, oi.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
       order by o.paid_at desc, oi.id desc limit ${limit}`,
   );
+}
+
+// ---- Administration (issue 09) -------------------------------------------------------------
+
+const AdminOrderRowSchema = OrderRowSchema.extend({
+  buyerName: z.string().nullable(),
+  buyerUsername: z.string().nullable(),
+  buyerDisplayUsername: z.string().nullable(),
+  buyerImageKey: z.string().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
+
+const adminOrderColumns = sql`${orderColumns}, u.name as "buyerName", u.username as "buyerUsername",
+  u.display_username as "buyerDisplayUsername", u.profile_image_key as "buyerImageKey"`;
+
+/** Every buyer's orders newest first: `to_ship` paid and unshipped, `shipped`, or `all`. */
+export function listAdminOrders(
+  db: Db,
+  filter: 'to_ship' | 'shipped' | 'all',
+  after: { at: string; id: string } | undefined,
+  limit: number,
+): Promise<AdminOrderRow[]> {
+  const where =
+    filter === 'to_ship'
+      ? sql`o.status = 'paid' and o.shipped_at is null`
+      : filter === 'shipped'
+        ? sql`o.shipped_at is not null`
+        : sql`true`;
+  return queryParsed(
+    db,
+    AdminOrderRowSchema,
+    sql`select ${adminOrderColumns} from orders o left join users u on u.id = o.user_id
+      where ${where}
+      ${after ? sql`and (o.created_at, o.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+      order by o.created_at desc, o.id desc limit ${limit}`,
+  );
+}
+
+export async function findAdminOrder(db: Db, orderId: string): Promise<AdminOrderRow | undefined> {
+  const [row] = await queryParsed(
+    db,
+    AdminOrderRowSchema,
+    sql`select ${adminOrderColumns} from orders o left join users u on u.id = o.user_id
+      where o.id = ${orderId}::uuid`,
+  );
+  return row;
+}
+
+/** The order's status and shipping, locked FOR UPDATE. */
+export async function lockOrderForShipping(
+  db: Db,
+  orderId: string,
+): Promise<{ userId: string | null; status: string; shipped: boolean } | undefined> {
+  const [row] = await queryRows<{ userId: string | null; status: string; shipped: boolean }>(
+    db,
+    sql`select user_id as "userId", status, shipped_at is not null as shipped
+      from orders where id = ${orderId}::uuid for update`,
+  );
+  return row;
+}
+
+/** Sets shipped_at now; the caller checked it was paid and unshipped under the lock. */
+export async function markShipped(db: Db, orderId: string): Promise<void> {
+  await db.execute(sql`update orders set shipped_at = now() where id = ${orderId}::uuid`);
 }

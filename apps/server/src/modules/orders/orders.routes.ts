@@ -19,6 +19,7 @@ import {
 } from '@otakura/shared';
 import { AppError, validationError } from '../../lib/errors';
 import { requireUser } from '../auth/auth.guard';
+import { ordersAdminRoutes } from './orders-admin.routes';
 import { paymentProviders } from './orders.providers';
 import * as service from './orders.service';
 import { checkCard, declineMessage } from './test-checkout';
@@ -47,6 +48,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       log: app.log,
     };
   };
+
+  await app.register(ordersAdminRoutes);
 
   let stopSweeper: (() => void) | undefined;
   app.addHook('onReady', async () => {

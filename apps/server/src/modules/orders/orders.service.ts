@@ -12,6 +12,9 @@
  */
 import {
   liveTopics,
+  type AdminOrder,
+  type AdminOrderPage,
+  type AdminOrdersQuery,
   type OrderStatus,
   type CartInput,
   type CartQuote,
@@ -38,7 +41,9 @@ import {
   WebhookSignatureError,
 } from '../payments/payments.service';
 import type { LiveBus } from '../live/live-bus';
-import { toOrder, toSale, toTestCheckout } from './orders.mapper';
+import { recordAudit } from '../moderation/audit.service';
+import type { Notifier } from '../notifications/notifications.service';
+import { toAdminOrder, toOrder, toSale, toTestCheckout } from './orders.mapper';
 import * as repo from './orders.repository';
 
 export interface PaymentProviders {
@@ -647,4 +652,97 @@ export async function listSales(
         ? saleCursor.encode({ at: last.cursorAt, id: last.lineId })
         : null,
   };
+}
+
+// ---- Administration (issue 09) -------------------------------------------------------------
+
+const adminOrderCursor = cursorCodec({
+  wire: z.tuple([z.literal('ao'), cursorTimestamp, cursorId]),
+  read: ([, at, id]) => ({ at, id }),
+  write: (c: { at: string; id: string }) => ['ao', c.at, c.id] as const,
+});
+
+async function presentAdminOrders(db: Db, rows: repo.AdminOrderRow[]): Promise<AdminOrder[]> {
+  const lines = await repo.orderLines(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) =>
+    toAdminOrder(
+      r,
+      lines.filter((l) => l.orderId === r.id),
+    ),
+  );
+}
+
+/** `GET /api/admin/orders` (admins; the route checks): every buyer's orders, newest first. */
+export async function listAdminOrders(
+  deps: Pick<OrdersDeps, 'db' | 'live'>,
+  query: AdminOrdersQuery,
+): Promise<AdminOrderPage> {
+  const after = adminOrderCursor.decode(query.cursor);
+  await expireHolds(deps.db, deps.live);
+  const rows = await repo.listAdminOrders(deps.db, query.filter, after, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: await presentAdminOrders(deps.db, page),
+    nextCursor:
+      rows.length > query.limit && last
+        ? adminOrderCursor.encode({ at: last.cursorAt, id: last.id })
+        : null,
+  };
+}
+
+/** "Frieren acrylic stand", or "Frieren acrylic stand and 2 more": an order in a few words. */
+function orderLabel(lines: { name: string }[]): string {
+  const first = lines[0]?.name ?? 'Order';
+  return lines.length > 1 ? `${first} and ${lines.length - 1} more` : first;
+}
+
+/**
+ * `POST /api/admin/orders/:orderId/ship` (admins; the route checks): marks a paid order shipped.
+ * 404 `order_not_found`, 409 `order_not_paid` for any other status. Idempotent: an order shipped
+ * already is answered as it is, with no second audit line or notification. The first time, the
+ * audit line `order.ship` is written in the same transaction; after the commit the buyer is
+ * notified (`order` / `shipped`, link /purchases) and `order.updated` goes to their `user:{id}`.
+ */
+export async function shipOrder(
+  deps: Pick<OrdersDeps, 'db' | 'live'> & { notifier: Pick<Notifier, 'notify'> },
+  adminId: string,
+  orderId: string,
+): Promise<AdminOrder> {
+  if (!isId(orderId)) throw orderNotFound();
+  const shipped = await runInTransaction(deps.db, async (tx) => {
+    const row = await repo.lockOrderForShipping(tx, orderId);
+    if (!row) throw orderNotFound();
+    if (row.status !== 'paid') throw conflict('order_not_paid');
+    if (row.shipped) return undefined;
+    await repo.markShipped(tx, orderId);
+    const label = orderLabel(await repo.orderLines(tx, [orderId]));
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'order.ship',
+      targetType: 'order',
+      targetId: orderId,
+      subjectId: row.userId,
+      label,
+    });
+    return { userId: row.userId, label };
+  });
+  if (shipped?.userId) {
+    await deps.notifier.notify({
+      recipientId: shipped.userId,
+      type: 'order',
+      subtype: 'shipped',
+      targetType: 'order',
+      targetId: orderId,
+      link: '/purchases',
+      excerpt: shipped.label,
+    });
+    await publishChanges(deps.live, [{ orderId, userId: shipped.userId, status: 'paid' }]);
+  }
+  const row = await repo.findAdminOrder(deps.db, orderId);
+  if (!row) throw orderNotFound();
+  return (await presentAdminOrders(deps.db, [row]))[0]!;
 }

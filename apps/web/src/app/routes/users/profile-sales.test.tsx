@@ -30,6 +30,7 @@ const sale = (over: Record<string, unknown> = {}) => ({
   currency: 'USD',
   buyerUsername: 'kenji',
   paidAt: '2026-05-03T10:00:00.000Z',
+  shippedAt: null,
   ...over,
 });
 

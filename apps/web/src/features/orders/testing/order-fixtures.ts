@@ -47,6 +47,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     promoCode: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     paidAt: '2026-03-01T10:01:00.000Z',
+    shippedAt: null,
     expiresAt: null,
     cancelReason: null,
     ...overrides,
