@@ -1,10 +1,12 @@
 import {
   Accessibility,
   Crown,
+  Gavel,
   LockKeyhole,
   LogOut,
   Receipt,
   ShieldCheck,
+  ShieldHalf,
   SlidersHorizontal,
   UserRound,
   type LucideIcon,
@@ -14,7 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
+import { useRole } from '@/features/auth/components/require-role';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { ModerationNavBadge } from '@/features/moderation/components/moderation-nav-badge';
 import { PREMIUM_PATH, PRODUCT_NAME } from '@/lib/product';
 
 interface SidebarEntry {
@@ -50,10 +54,37 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
               </NavLink>
             </li>
           ))}
+          <StaffEntries onNavigate={onNavigate} />
         </ul>
       </nav>
       <LogoutButton />
     </div>
+  );
+}
+
+/** Moderation (with the open case count) for moderators and admins; Admin for admins only. */
+function StaffEntries({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('moderation');
+  const role = useRole();
+  if (role === 'user') return null;
+  return (
+    <>
+      <li className="sidebar__staff">
+        <NavLink to="/moderation" className="sidebar__link" onClick={onNavigate}>
+          <ShieldHalf className="sidebar__icon" aria-hidden="true" />
+          <span>{t('nav.moderation')}</span>
+          <ModerationNavBadge />
+        </NavLink>
+      </li>
+      {role === 'admin' ? (
+        <li>
+          <NavLink to="/admin" className="sidebar__link" onClick={onNavigate}>
+            <Gavel className="sidebar__icon" aria-hidden="true" />
+            <span>{t('nav.admin')}</span>
+          </NavLink>
+        </li>
+      ) : null}
+    </>
   );
 }
 

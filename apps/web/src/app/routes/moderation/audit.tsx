@@ -1,6 +1,17 @@
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page/page';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { AuditView } from '@/features/moderation/components/audit-view';
+import { ModerationSubnav } from '@/features/moderation/components/moderation-subnav';
 
-/** Placeholder while issue 09 builds this page (its owner replaces the whole file). */
+/** /moderation/audit: the read-only audit log, newest first. */
 export default function ModerationAuditPage() {
-  return <UnderConstruction title="Audit log" />;
+  const { t } = useTranslation('moderation');
+  const session = useSession();
+  return (
+    <Page title={t('titles.audit')} subtitle={t('subtitles.audit')}>
+      <ModerationSubnav />
+      <AuditView viewerId={session.status === 'signed-in' ? session.user.id : null} />
+    </Page>
+  );
 }
