@@ -404,9 +404,6 @@ beforeAll(async () => {
     json: { reason: 'spam' },
   });
   expect(report.ok).toBe(true);
-  const queue = (await (await admin.http('/api/moderation/reports')).json()) as {
-    items: { id: string }[];
-  };
   Object.assign(fixtures, {
     userId: other.user.id,
     communityId: community.id,
@@ -414,7 +411,9 @@ beforeAll(async () => {
     commentId: comment.id,
     replyToId: comment.id,
     mediaId: media.id,
-    reportId: queue.items[0]?.id ?? MISSING_ID,
+    // The moderation case of that report.
+    targetType: 'comment',
+    targetId: comment.id,
     token: 'not-a-token',
   });
 

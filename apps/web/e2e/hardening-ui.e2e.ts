@@ -180,17 +180,13 @@ describe('reporting with a reason', () => {
     await dialog.getByText(REPORT_MESSAGE).waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
 
-    const queue = await getJson<{
-      items: {
-        comment: { id: string };
-        reporter: { id: string };
-        reason: string;
-        details: string | null;
-      }[];
-    }>(ctx, '/api/moderation/reports?status=open&limit=100');
-    expect(
-      queue.items.find((r) => r.comment.id === target.id && r.reporter.id === userId),
-    ).toMatchObject({ reason: 'other', details: 'Posted the same link in every thread' });
+    const found = await getJson<{
+      reports: { reporter: { id: string }; reason: string; details: string | null }[];
+    }>(ctx, `/api/moderation/cases/comment/${target.id}`);
+    expect(found.reports.find((r) => r.reporter.id === userId)).toMatchObject({
+      reason: 'other',
+      details: 'Posted the same link in every thread',
+    });
     await ctx.close();
   });
 });

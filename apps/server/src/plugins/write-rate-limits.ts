@@ -33,6 +33,8 @@ export const WRITE_LIMIT_BUCKETS = {
   rename: { max: 30, windowSec: 10 * 60 },
   /** Starting a checkout and paying on the built-in test checkout (each holds or moves stock). */
   checkout: { max: 30, windowSec: 10 * 60 },
+  /** Reports of posts, users and shop items (comment reports have the comments' own limit). */
+  report: { max: 20, windowSec: 60 },
 } satisfies Record<string, WriteLimitRule>;
 
 export type WriteLimitBucket = keyof typeof WRITE_LIMIT_BUCKETS;
@@ -48,6 +50,9 @@ export const WRITE_LIMITED_ROUTES: Record<string, WriteLimitBucket> = {
   'POST /api/auth/update-user': 'rename',
   'POST /api/checkout': 'checkout',
   'POST /api/checkout/test/:sessionId/pay': 'checkout',
+  'POST /api/posts/:postId/report': 'report',
+  'POST /api/users/:userId/report': 'report',
+  'POST /api/shop/items/:itemId/report': 'report',
 };
 
 const settings = new WeakMap<AppContext, Record<WriteLimitBucket, WriteLimitRule>>();

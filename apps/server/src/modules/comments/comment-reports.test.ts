@@ -1,13 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CommentPageSchema,
-  CommentReportPageSchema,
-  CommentReportSchema,
-  DELETED_COMMENT_TEXT,
-  REPORT_SUCCESS_MESSAGE,
-} from '@otakura/shared';
-import { comments, reports } from '../../db/schema';
+import { CommentPageSchema, REPORT_SUCCESS_MESSAGE } from '@otakura/shared';
+import { reports } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { buildTestApp, type TestApp } from '../../test/app';
 import {
@@ -200,116 +194,5 @@ describe('the reason of a report', () => {
     expect((await report(reporter, comment.id, { reason: 'spoiler' })).status).toBe(200);
     const rows = await reportsOf(comment.id);
     expect(rows.map((r) => r.reason)).toEqual(['spam']);
-  });
-});
-
-describe('the moderation queue', () => {
-  it('is for moderators and admins only', async () => {
-    const user = await createUser(t);
-    await expectError(await user.http('/api/moderation/reports'), 403, 'forbidden');
-    await expectError(
-      await user.http(`/api/moderation/reports/${newId()}/resolve`, {
-        method: 'POST',
-        json: { action: 'dismiss' },
-      }),
-      403,
-      'forbidden',
-    );
-    await expectError(await withCookie(t, '')('/api/moderation/reports'), 401, 'unauthorized');
-  });
-
-  it('lists open reports newest first, dismisses one, and deletes a comment resolving all its reports', async () => {
-    const moderator = await createUser(t, { role: 'moderator' });
-    const admin = await createUser(t, { role: 'admin' });
-    const author = await createUser(t);
-    const r1 = await createUser(t);
-    const r2 = await createUser(t);
-    const post = await createPost(t, { userId: author.user.id });
-    const mild = await createComment(t, { userId: author.user.id, postId: post.id, body: 'mild' });
-    const bad = await createComment(t, { userId: author.user.id, postId: post.id, body: 'bad' });
-    await report(r1, mild.id, { reason: 'spam' });
-    await report(r1, bad.id, { reason: 'harassment' });
-    await report(r2, bad.id, { reason: 'other', details: 'Keeps posting this everywhere' });
-
-    const res = await moderator.http('/api/moderation/reports?status=open');
-    expect(res.status).toBe(200);
-    const open = CommentReportPageSchema.parse(await res.json()).items.filter(
-      (r) => r.postId === post.id,
-    );
-    expect(open.map((r) => [r.comment.id, r.reporter.id])).toEqual([
-      [bad.id, r2.user.id],
-      [bad.id, r1.user.id],
-      [mild.id, r1.user.id],
-    ]);
-    expect(open[0]).toMatchObject({
-      commentText: 'bad',
-      author: { id: author.user.id },
-      status: 'open',
-      reason: 'other',
-      details: 'Keeps posting this everywhere',
-    });
-    expect(open.slice(1).map((r) => [r.reason, r.details])).toEqual([
-      ['harassment', null],
-      ['spam', null],
-    ]);
-
-    const mildReport = open[2]!;
-    const dismissed = await moderator.http(`/api/moderation/reports/${mildReport.id}/resolve`, {
-      method: 'POST',
-      json: { action: 'dismiss' },
-    });
-    expect(dismissed.status).toBe(200);
-    expect(CommentReportSchema.parse(await dismissed.json())).toMatchObject({
-      status: 'dismissed',
-      comment: { deleted: false },
-    });
-    await expectError(
-      await moderator.http(`/api/moderation/reports/${mildReport.id}/resolve`, {
-        method: 'POST',
-        json: { action: 'dismiss' },
-      }),
-      409,
-      'report_already_resolved',
-    );
-
-    const removed = await admin.http(`/api/moderation/reports/${open[0]!.id}/resolve`, {
-      method: 'POST',
-      json: { action: 'delete_comment' },
-    });
-    expect(removed.status).toBe(200);
-    expect(CommentReportSchema.parse(await removed.json())).toMatchObject({
-      status: 'resolved',
-      commentText: 'bad',
-      comment: { id: bad.id, deleted: true, body: DELETED_COMMENT_TEXT },
-    });
-    const [row] = await t.database.db.select().from(comments).where(eq(comments.id, bad.id));
-    expect(row!.body).toBe(DELETED_COMMENT_TEXT);
-    expect((await reportsOf(bad.id)).map((r) => r.status)).toEqual(['resolved', 'resolved']);
-
-    const stillOpen = CommentReportPageSchema.parse(
-      await (await moderator.http('/api/moderation/reports')).json(),
-    );
-    expect(stillOpen.items.filter((r) => r.postId === post.id)).toEqual([]);
-    const resolved = CommentReportPageSchema.parse(
-      await (await moderator.http('/api/moderation/reports?status=resolved')).json(),
-    );
-    expect(resolved.items.filter((r) => r.postId === post.id)).toHaveLength(2);
-
-    await expectError(
-      await moderator.http(`/api/moderation/reports/${newId()}/resolve`, {
-        method: 'POST',
-        json: { action: 'dismiss' },
-      }),
-      404,
-      'report_not_found',
-    );
-    await expectError(
-      await moderator.http(`/api/moderation/reports/${mildReport.id}/resolve`, {
-        method: 'POST',
-        json: { action: 'ban' },
-      }),
-      400,
-      'validation_error',
-    );
   });
 });

@@ -1,25 +1,21 @@
 /**
- * Comments on posts and media entries, comment likes, reports and the moderation queue:
- * thin handlers (authenticate → validate → limit → service → present).
+ * Comments on posts and media entries, comment likes and comment reports (the moderation
+ * queue is in modules/moderation): thin handlers (authenticate → validate → limit → service → present).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApiErrorBodySchema,
   CommentPageSchema,
-  CommentReportPageSchema,
-  CommentReportSchema,
   CommentSchema,
   CreateCommentInputSchema,
   LikeStateSchema,
-  ListCommentReportsQuerySchema,
   ListCommentsQuerySchema,
   ReportCommentInputSchema,
   ReportCommentResultSchema,
-  ResolveCommentReportInputSchema,
   UpdateCommentInputSchema,
 } from '@otakura/shared';
-import { requireRole, requireUser } from '../auth/auth.guard';
+import { requireUser } from '../auth/auth.guard';
 import * as reports from './comment-reports.service';
 import { createCommentLimiter } from './comments.rate-limit';
 import * as service from './comments.service';
@@ -29,7 +25,6 @@ const id = z.string().max(100);
 const PostParams = z.object({ postId: id });
 const MediaParams = z.object({ mediaId: id });
 const CommentParams = z.object({ commentId: id });
-const ReportParams = z.object({ reportId: id });
 
 const errors = {
   400: ApiErrorBodySchema,
@@ -41,7 +36,11 @@ const errors = {
 };
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): service.CommentsDeps => ({ db: app.ctx.database.db, live: app.ctx.live });
+  const deps = (): service.CommentsDeps => ({
+    db: app.ctx.database.db,
+    live: app.ctx.live,
+    notifier: app.ctx.notifier,
+  });
   const limiter = createCommentLimiter(app);
 
   for (const kind of ['post', 'media'] as const) {
@@ -183,39 +182,6 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body,
       );
       return reply.code(created ? 201 : 200).send(result);
-    },
-  );
-
-  app.get(
-    '/api/moderation/reports',
-    {
-      schema: {
-        tags: ['moderation'],
-        summary: 'The comment reports queue (moderators and admins)',
-        querystring: ListCommentReportsQuerySchema,
-        response: { 200: CommentReportPageSchema, ...errors },
-      },
-    },
-    async (req) => {
-      await requireRole(req, 'moderator', 'admin');
-      return reports.listReports(deps(), req.query);
-    },
-  );
-
-  app.post(
-    '/api/moderation/reports/:reportId/resolve',
-    {
-      schema: {
-        tags: ['moderation'],
-        summary: 'Dismiss a report, or delete the reported comment (moderators and admins)',
-        params: ReportParams,
-        body: ResolveCommentReportInputSchema,
-        response: { 200: CommentReportSchema, ...errors },
-      },
-    },
-    async (req) => {
-      const moderator = await requireRole(req, 'moderator', 'admin');
-      return reports.resolveReport(deps(), moderator.id, req.params.reportId, req.body);
     },
   );
 };
