@@ -1,6 +1,8 @@
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useParams } from 'react-router';
+import { EditMediaScreen, NewMediaScreen } from '@/features/media-admin/components/media-editor';
 
-/** Placeholder while issue 09 builds this page (its owner replaces the whole file). */
+/** /admin/media/new and /admin/media/:mediaid (admins only): the entry editor. */
 export default function AdminMediaEditorPage() {
-  return <UnderConstruction title="Media entry" />;
+  const { mediaid } = useParams();
+  return mediaid ? <EditMediaScreen key={mediaid} mediaId={mediaid} /> : <NewMediaScreen />;
 }

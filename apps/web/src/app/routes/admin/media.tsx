@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/page/under-construction';
+import { AdminMediaListScreen } from '@/features/media-admin/components/admin-media-list';
 
-/** Placeholder while issue 09 builds this page (its owner replaces the whole file). */
+/** /admin/media (admins only): the media entries, searchable, with New entry. */
 export default function AdminMediaPage() {
-  return <UnderConstruction title="Media" />;
+  return <AdminMediaListScreen />;
 }
