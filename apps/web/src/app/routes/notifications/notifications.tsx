@@ -1,6 +1,9 @@
-import { UnderConstruction } from '@/components/page/under-construction';
+import { NotificationsView } from '@/features/notifications/components/notifications-view';
 
-/** Placeholder while issue 09 builds this page (its owner replaces the whole file). */
+/**
+ * /notifications: the signed-in user's notifications, newest first, with All / Unread and
+ * "Mark all as read". The bell (top bar) keeps the list and its badge live.
+ */
 export default function NotificationsPage() {
-  return <UnderConstruction title="Notifications" />;
+  return <NotificationsView />;
 }
