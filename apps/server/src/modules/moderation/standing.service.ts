@@ -9,7 +9,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Role, UserStanding } from '@otakura/shared';
 import type { Db } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import { toUserSummary, type UserSummaryRow } from '../../lib/user-summary';
@@ -39,10 +39,10 @@ export const standingColumns = {
   banReason: users.banReason,
   banExpires: users.banExpires,
   createdAt: users.createdAt,
-  warningCount: sql<number>`(select count(*)::int from ${auditLog}
-    where ${auditLog.subjectId} = ${users.id} and ${auditLog.action} = 'user.warn')`.mapWith(
-    Number,
-  ),
+  // Written out in full: Drizzle leaves the columns of a one-table select unqualified, and an
+  // unqualified "id" inside the subquery would be audit_log's.
+  warningCount: sql<number>`(select count(*)::int from audit_log w
+    where w.subject_id = "users"."id" and w.action = 'user.warn')`.mapWith(Number),
 };
 
 /** The role as the API names it (the admin plugin's column may hold anything). */
