@@ -141,8 +141,8 @@ export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await requireRole(req, 'admin');
-      const community = await service.createCommunity(db(), req.body);
+      const admin = await requireRole(req, 'admin');
+      const community = await service.createCommunity(db(), admin.id, req.body);
       return reply.status(201).send(community);
     },
   );

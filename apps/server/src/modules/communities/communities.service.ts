@@ -12,6 +12,7 @@ import {
   type UpdateCommunityInput,
   type UpsertCommunityInput,
 } from '@otakura/shared';
+import { recordAudit } from '../moderation/audit.service';
 import { runInTransaction, sqlState, type Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { isId } from '../../lib/ids';
@@ -178,17 +179,35 @@ async function settle(
   return { isMember: r.isMember, memberCount: r.memberCount };
 }
 
-/** Admin: creates a community. 409 `community_name_taken` when the name exists in any case. */
-export async function createCommunity(db: Db, input: UpsertCommunityInput): Promise<Community> {
+/**
+ * Admin: creates a community. 409 `community_name_taken` when the name exists in any case.
+ * Writes `community.create` to the audit log in the same transaction.
+ */
+export async function createCommunity(
+  db: Db,
+  adminId: string,
+  input: UpsertCommunityInput,
+): Promise<Community> {
   const row = await runInTransaction(db, async (tx) => {
     await repo.lockName(tx, input.name);
     if (await repo.findByNameCi(tx, input.name)) throw nameTaken();
-    return repo.insertCommunity(tx, { name: input.name, about: input.about });
+    const created = await repo.insertCommunity(tx, { name: input.name, about: input.about });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'community.create',
+      targetType: 'community',
+      targetId: created.id,
+      label: created.name,
+    });
+    return created;
   });
   return toCommunity(row, { isMember: false });
 }
 
-/** Admin: changes the name and/or about text; the name stays unique case-insensitively (409). */
+/**
+ * Admin: changes the name and/or about text; the name stays unique case-insensitively (409).
+ * A change writes `community.update` (the fields changed) in the same transaction.
+ */
 export async function updateCommunity(
   db: Db,
   adminId: string,
@@ -204,9 +223,18 @@ export async function updateCommunity(
       if (await repo.findByNameCi(tx, input.name, communityId)) throw nameTaken();
       fields.name = input.name;
     }
-    return Object.keys(fields).length
-      ? repo.updateCommunity(tx, communityId, fields)
-      : repo.findCommunityById(tx, communityId);
+    if (!Object.keys(fields).length) return repo.findCommunityById(tx, communityId);
+    const updated = await repo.updateCommunity(tx, communityId, fields);
+    if (updated)
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: 'community.update',
+        targetType: 'community',
+        targetId: communityId,
+        label: updated.name,
+        details: { fields: Object.keys(fields) },
+      });
+    return updated;
   });
   if (!row) throw communityNotFound();
   return toCommunity(row, { isMember: await repo.isMember(db, communityId, adminId) });
@@ -235,7 +263,19 @@ export async function setCommunityImage(
   const keys = { imageKey: saved.key, thumbnailKey: saved.variants.w640Key };
   let result: Awaited<ReturnType<typeof repo.replaceImageKeys>>;
   try {
-    result = await runInTransaction(deps.db, (tx) => repo.replaceImageKeys(tx, communityId, keys));
+    result = await runInTransaction(deps.db, async (tx) => {
+      const replaced = await repo.replaceImageKeys(tx, communityId, keys);
+      if (replaced)
+        await recordAudit(tx, {
+          actorId: adminId,
+          action: 'community.update',
+          targetType: 'community',
+          targetId: communityId,
+          label: replaced.row.name,
+          details: { fields: ['image'] },
+        });
+      return replaced;
+    });
   } catch (err) {
     await deleteUploadKeys(deps.storage, imageKeys(saved));
     throw err;

@@ -355,3 +355,24 @@ export async function countPages(db: Db, issueId: string): Promise<number> {
     .where(eq(mediaPages.issueId, issueId));
   return Number(row!.n);
 }
+
+/**
+ * The words of an audit-log label (issue 09): the entry's title and, for a unit, its number
+ * (read after the write, so an edited number is the new one).
+ */
+export async function auditLabelParts(
+  db: Db,
+  mediaId: string,
+  unit?: { type: 'episode' | 'volume' | 'issue'; id: string },
+): Promise<{ title: string | null; number: number | null }> {
+  const table = unit
+    ? { episode: mediaEpisodes, volume: mediaVolumes, issue: mediaIssues }[unit.type]
+    : undefined;
+  const [row] = await db.select({ title: media.title }).from(media).where(eq(media.id, mediaId));
+  let number: number | null = null;
+  if (table && unit) {
+    const [u] = await db.select({ n: table.number }).from(table).where(eq(table.id, unit.id));
+    number = u?.n ?? null;
+  }
+  return { title: row?.title ?? null, number };
+}

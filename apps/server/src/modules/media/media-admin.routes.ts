@@ -316,8 +316,13 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await requireRole(req, 'admin');
-      const pages = await service.addPages(deps(), req.params.issueId, readImageFiles(req, reply));
+      const admin = await requireRole(req, 'admin');
+      const pages = await service.addPages(
+        deps(),
+        admin.id,
+        req.params.issueId,
+        readImageFiles(req, reply),
+      );
       return reply.status(201).send(pages);
     },
   );
@@ -334,8 +339,8 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await requireRole(req, 'admin');
-      return service.reorderPages(db(), req.params.issueId, req.body);
+      const admin = await requireRole(req, 'admin');
+      return service.reorderPages(db(), admin.id, req.params.issueId, req.body);
     },
   );
 
@@ -350,8 +355,8 @@ export const mediaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await requireRole(req, 'admin');
-      return service.deletePage(deps(), req.params.pageId);
+      const admin = await requireRole(req, 'admin');
+      return service.deletePage(deps(), admin.id, req.params.pageId);
     },
   );
 };

@@ -23,10 +23,11 @@ import type {
   UpdateVolumeInput,
   Volume,
 } from '@otakura/shared';
-import { isUniqueViolation, runInTransaction, type Db } from '../../db/client';
+import { isUniqueViolation, runInTransaction, type Db, type Tx } from '../../db/client';
 import { badRequest, conflict, notFound, validationError } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import type { Storage } from '../../storage/storage';
+import { recordAudit } from '../moderation/audit.service';
 import {
   deleteUploadKeys,
   imageKeys,
@@ -86,6 +87,38 @@ async function numbered<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+const UNIT_WORDS = { episode: 'Episode', volume: 'Volume', issue: 'Issue' } as const;
+
+/**
+ * Writes the audit line of an admin's change inside its transaction: `media.*` for an entry,
+ * `media_unit.*` for an episode, volume or issue (pages are changes of their issue). The label is
+ * the entry's title, with the unit's number ("Frieren · Episode 3").
+ */
+async function auditMedia(
+  tx: Tx,
+  adminId: string,
+  action: 'create' | 'update',
+  target: { mediaId: string; unit?: { type: 'episode' | 'volume' | 'issue'; id: string } },
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  const { title, number } = await adminRepo.auditLabelParts(tx, target.mediaId, target.unit);
+  const unit = target.unit;
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: unit ? `media_unit.${action}` : `media.${action}`,
+    targetType: unit ? unit.type : 'media',
+    targetId: unit ? unit.id : target.mediaId,
+    label: unit ? `${title ?? ''} · ${UNIT_WORDS[unit.type]} ${number ?? ''}`.trim() : title,
+    details: unit ? { mediaId: target.mediaId, ...details } : details,
+  });
+}
+
+/** The input fields given (what an edit changes). */
+const fieldsOf = (input: object) =>
+  Object.entries(input)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
+
 // ---- entries ----------------------------------------------------------------------------------
 
 /** Creates an entry; the reading direction defaults to right-to-left for manga. */
@@ -94,15 +127,19 @@ export async function createMedia(
   adminId: string,
   input: CreateMediaInput,
 ): Promise<Media> {
-  const id = await adminRepo.insertMedia(db, {
-    kind: input.kind,
-    title: input.title,
-    about: input.about,
-    author: input.author,
-    language: input.language,
-    nsfw: input.nsfw,
-    keywords: input.keywords,
-    readingDirection: input.readingDirection ?? (input.kind === 'manga' ? 'rtl' : 'ltr'),
+  const id = await runInTransaction(db, async (tx) => {
+    const created = await adminRepo.insertMedia(tx, {
+      kind: input.kind,
+      title: input.title,
+      about: input.about,
+      author: input.author,
+      language: input.language,
+      nsfw: input.nsfw,
+      keywords: input.keywords,
+      readingDirection: input.readingDirection ?? (input.kind === 'manga' ? 'rtl' : 'ltr'),
+    });
+    await auditMedia(tx, adminId, 'create', { mediaId: created }, { kind: input.kind });
+    return created;
   });
   return getMedia(db, adminId, id);
 }
@@ -115,7 +152,10 @@ export async function updateMedia(
   input: UpdateMediaInput,
 ): Promise<Media> {
   if (!isId(mediaId)) throw mediaNotFound();
-  if (!(await adminRepo.updateMedia(db, mediaId, input))) throw mediaNotFound();
+  await runInTransaction(db, async (tx) => {
+    if (!(await adminRepo.updateMedia(tx, mediaId, input))) throw mediaNotFound();
+    await auditMedia(tx, adminId, 'update', { mediaId }, { fields: fieldsOf(input) });
+  });
   return getMedia(db, adminId, mediaId);
 }
 
@@ -134,7 +174,11 @@ export async function setMediaImage(
   const column = which === 'cover' ? 'imageKey' : 'bannerKey';
   const key = await storeImage(deps.storage, mediaId, buffer, which === 'cover' ? 640 : 1280);
   const replaced = await saveOrRemove(deps.storage, key, () =>
-    runInTransaction(deps.db, (tx) => adminRepo.replaceMediaImage(tx, mediaId, column, key)),
+    runInTransaction(deps.db, async (tx) => {
+      const r = await adminRepo.replaceMediaImage(tx, mediaId, column, key);
+      if (r) await auditMedia(tx, adminId, 'update', { mediaId }, { fields: [which] });
+      return r;
+    }),
   );
   if (!replaced) throw mediaNotFound();
   await deleteReplaced(deps.storage, mediaId, [replaced.old], [key]);
@@ -201,7 +245,9 @@ export async function createEpisode(
       await adminRepo.lockNumbering(tx, mediaId);
       const number = input.number ?? (await adminRepo.nextEpisodeNumber(tx, mediaId));
       if (await adminRepo.episodeNumberTaken(tx, mediaId, number)) throw numberTaken();
-      return adminRepo.insertEpisode(tx, { mediaId, number, title: input.title });
+      const created = await adminRepo.insertEpisode(tx, { mediaId, number, title: input.title });
+      await auditMedia(tx, adminId, 'create', { mediaId, unit: { type: 'episode', id: created } });
+      return created;
     }),
   );
   return presentEpisode(db, id, adminId);
@@ -224,6 +270,13 @@ export async function updateEpisode(
           throw numberTaken();
       }
       await adminRepo.updateEpisode(tx, episodeId, { number: input.number, title: input.title });
+      await auditMedia(
+        tx,
+        adminId,
+        'update',
+        { mediaId: head.mediaId, unit: { type: 'episode', id: episodeId } },
+        { fields: fieldsOf(input) },
+      );
     }),
   );
   return presentEpisode(db, episodeId, adminId);
@@ -281,6 +334,13 @@ export async function setEpisodeVideo(
         videoKey: saved.key,
         durationSeconds: layout.durationSeconds,
       });
+      await auditMedia(
+        tx,
+        adminId,
+        'update',
+        { mediaId: locked.mediaId, unit: { type: 'episode', id: episodeId } },
+        { fields: ['video'] },
+      );
       return { videoKey: locked.videoKey };
     }),
   );
@@ -308,6 +368,13 @@ export async function setEpisodeThumbnail(
       const locked = await adminRepo.findEpisodeHead(tx, episodeId, { forUpdate: true });
       if (!locked) return undefined;
       await adminRepo.updateEpisode(tx, episodeId, { thumbnailKey: key });
+      await auditMedia(
+        tx,
+        adminId,
+        'update',
+        { mediaId: locked.mediaId, unit: { type: 'episode', id: episodeId } },
+        { fields: ['thumbnail'] },
+      );
       return { thumbnailKey: locked.thumbnailKey };
     }),
   );
@@ -341,7 +408,9 @@ export async function createVolume(
       await adminRepo.lockNumbering(tx, mediaId);
       const number = input.number ?? (await adminRepo.nextVolumeNumber(tx, mediaId));
       if (await adminRepo.volumeNumberTaken(tx, mediaId, number)) throw numberTaken();
-      return adminRepo.insertVolume(tx, { mediaId, number, title: input.title });
+      const created = await adminRepo.insertVolume(tx, { mediaId, number, title: input.title });
+      await auditMedia(tx, adminId, 'create', { mediaId, unit: { type: 'volume', id: created } });
+      return created;
     }),
   );
   return presentVolume(db, id, adminId);
@@ -364,6 +433,13 @@ export async function updateVolume(
           throw numberTaken();
       }
       await adminRepo.updateVolume(tx, volumeId, { number: input.number, title: input.title });
+      await auditMedia(
+        tx,
+        adminId,
+        'update',
+        { mediaId: head.mediaId, unit: { type: 'volume', id: volumeId } },
+        { fields: fieldsOf(input) },
+      );
     }),
   );
   return presentVolume(db, volumeId, adminId);
@@ -385,6 +461,13 @@ export async function setVolumeCover(
       const locked = await adminRepo.findVolumeHead(tx, volumeId, { forUpdate: true });
       if (!locked) return undefined;
       await adminRepo.updateVolume(tx, volumeId, { coverKey: key });
+      await auditMedia(
+        tx,
+        adminId,
+        'update',
+        { mediaId: locked.mediaId, unit: { type: 'volume', id: volumeId } },
+        { fields: ['cover'] },
+      );
       return { coverKey: locked.coverKey };
     }),
   );
@@ -428,12 +511,14 @@ export async function createIssue(
     await adminRepo.lockNumbering(tx, mediaId);
     const number = input.number ?? (await adminRepo.nextIssueNumber(tx, mediaId));
     if (await adminRepo.issueNumberTaken(tx, mediaId, input.volumeId, number)) throw numberTaken();
-    return adminRepo.insertIssue(tx, {
+    const created = await adminRepo.insertIssue(tx, {
       mediaId,
       volumeId: input.volumeId,
       number,
       title: input.title,
     });
+    await auditMedia(tx, adminId, 'create', { mediaId, unit: { type: 'issue', id: created } });
+    return created;
   });
   return presentIssue(db, id, adminId);
 }
@@ -454,6 +539,13 @@ export async function updateIssue(
         throw numberTaken();
     }
     await adminRepo.updateIssue(tx, issueId, { number: input.number, title: input.title });
+    await auditMedia(
+      tx,
+      adminId,
+      'update',
+      { mediaId: head.mediaId, unit: { type: 'issue', id: issueId } },
+      { fields: fieldsOf(input) },
+    );
   });
   return presentIssue(db, issueId, adminId);
 }
@@ -478,6 +570,7 @@ function storedSize(width: number, height: number): { width: number; height: num
  */
 export async function addPages(
   deps: MediaAdminDeps,
+  adminId: string,
   issueId: string,
   files: AsyncIterable<Buffer>,
 ): Promise<AdminPages> {
@@ -515,10 +608,18 @@ export async function addPages(
     stored.map((p) => p.imageKey),
     () =>
       runInTransaction(deps.db, async (tx) => {
-        if (!(await adminRepo.findIssueHead(tx, issueId, { forUpdate: true }))) return undefined;
+        const locked = await adminRepo.findIssueHead(tx, issueId, { forUpdate: true });
+        if (!locked) return undefined;
         if ((await adminRepo.countPages(tx, issueId)) + stored.length > ISSUE_PAGES_MAX)
           throw tooManyPages();
         await adminRepo.appendPages(tx, issueId, stored);
+        await auditMedia(
+          tx,
+          adminId,
+          'update',
+          { mediaId: locked.mediaId, unit: { type: 'issue', id: issueId } },
+          { pages: 'added', count: stored.length },
+        );
         return true;
       }),
   );
@@ -538,12 +639,14 @@ const tooManyPages = () =>
  */
 export async function reorderPages(
   db: Db,
+  adminId: string,
   issueId: string,
   input: ReorderPagesInput,
 ): Promise<AdminPages> {
   if (!isId(issueId)) throw issueNotFound();
   await runInTransaction(db, async (tx) => {
-    if (!(await adminRepo.findIssueHead(tx, issueId, { forUpdate: true }))) throw issueNotFound();
+    const head = await adminRepo.findIssueHead(tx, issueId, { forUpdate: true });
+    if (!head) throw issueNotFound();
     const current = await adminRepo.pageIdsInOrder(tx, issueId);
     const wanted = input.pageIds.map((id) => id.toLowerCase());
     const same =
@@ -552,12 +655,23 @@ export async function reorderPages(
       wanted.every((id) => current.includes(id));
     if (!same) throw badRequest('page_order_mismatch');
     await adminRepo.renumberPages(tx, issueId, wanted);
+    await auditMedia(
+      tx,
+      adminId,
+      'update',
+      { mediaId: head.mediaId, unit: { type: 'issue', id: issueId } },
+      { pages: 'reordered' },
+    );
   });
   return presentPages(db, issueId);
 }
 
 /** Removes a page; the pages after it move up one. The file is deleted after the commit. */
-export async function deletePage(deps: MediaAdminDeps, pageId: string): Promise<AdminPages> {
+export async function deletePage(
+  deps: MediaAdminDeps,
+  adminId: string,
+  pageId: string,
+): Promise<AdminPages> {
   if (!isId(pageId)) throw pageNotFound();
   const issueId = await adminRepo.findPageIssue(deps.db, pageId);
   if (!issueId) throw pageNotFound();
@@ -565,6 +679,14 @@ export async function deletePage(deps: MediaAdminDeps, pageId: string): Promise<
     const head = await adminRepo.findIssueHead(tx, issueId, { forUpdate: true });
     if (!head) return undefined;
     const page = await adminRepo.deletePage(tx, issueId, pageId);
+    if (page)
+      await auditMedia(
+        tx,
+        adminId,
+        'update',
+        { mediaId: head.mediaId, unit: { type: 'issue', id: issueId } },
+        { pages: 'deleted', pageId },
+      );
     return page ? { ...page, mediaId: head.mediaId } : undefined;
   });
   if (!deleted) throw pageNotFound();

@@ -5,10 +5,11 @@
  */
 import type { z } from 'zod';
 import type { CreateShopItemInputSchema, ShopItem, UpdateShopItemInput } from '@otakura/shared';
-import { runInTransaction, type Db } from '../../db/client';
+import { runInTransaction, type Db, type Tx } from '../../db/client';
 import { validationError } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import type { Storage } from '../../storage/storage';
+import { recordAudit } from '../moderation/audit.service';
 import { deleteUploadKeys, imageKeys, saveImageUpload } from '../uploads/upload.service';
 import { toShopItem } from './shop.mapper';
 import * as repo from './shop.repository';
@@ -46,6 +47,20 @@ async function assertSeller(db: Db, sellerId: string): Promise<void> {
     throw validationError([{ path: 'sellerId', message: SELLER_MESSAGE }], SELLER_MESSAGE);
 }
 
+/** Writes `shop_item.update` (the fields changed) inside the edit's transaction. */
+async function auditItemUpdate(tx: Tx, adminId: string, itemId: string, fields: string[]) {
+  const row = await repo.findShopItem(tx, itemId, adminId, { includeHidden: true });
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: 'shop_item.update',
+    targetType: 'shop_item',
+    targetId: itemId,
+    subjectId: row?.sellerId ?? null,
+    label: row?.name ?? null,
+    details: { fields },
+  });
+}
+
 /** Creates an item sold by `sellerId` (an existing user) or, without one, by the admin. */
 export async function createShopItem(
   deps: ShopAdminDeps,
@@ -54,14 +69,25 @@ export async function createShopItem(
 ): Promise<ShopItem> {
   const sellerId = input.sellerId ?? adminId;
   await assertSeller(deps.db, sellerId);
-  const id = await repo.insertShopItem(deps.db, {
-    sellerId,
-    name: input.name,
-    about: input.about,
-    condition: input.condition,
-    priceCents: input.priceCents,
-    shippingCents: input.shippingCents,
-    quantity: input.quantity,
+  const id = await runInTransaction(deps.db, async (tx) => {
+    const created = await repo.insertShopItem(tx, {
+      sellerId,
+      name: input.name,
+      about: input.about,
+      condition: input.condition,
+      priceCents: input.priceCents,
+      shippingCents: input.shippingCents,
+      quantity: input.quantity,
+    });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'shop_item.create',
+      targetType: 'shop_item',
+      targetId: created,
+      subjectId: sellerId,
+      label: input.name,
+    });
+    return created;
   });
   return present(deps, adminId, id);
 }
@@ -75,8 +101,12 @@ export async function updateShopItem(
 ): Promise<ShopItem> {
   if (!isId(itemId)) throw shopItemNotFound();
   if (input.sellerId !== undefined) await assertSeller(deps.db, input.sellerId);
-  if (Object.keys(input).length > 0 && !(await repo.updateShopItem(deps.db, itemId, input)))
-    throw shopItemNotFound();
+  if (Object.keys(input).length > 0) {
+    await runInTransaction(deps.db, async (tx) => {
+      if (!(await repo.updateShopItem(tx, itemId, input))) throw shopItemNotFound();
+      await auditItemUpdate(tx, adminId, itemId, Object.keys(input));
+    });
+  }
   return present(deps, adminId, itemId);
 }
 
@@ -104,9 +134,11 @@ export async function setShopItemImage(
   );
   let replaced: { old: string | null } | undefined;
   try {
-    replaced = await runInTransaction(deps.db, (tx) =>
-      repo.replaceShopItemImage(tx, itemId, saved.key),
-    );
+    replaced = await runInTransaction(deps.db, async (tx) => {
+      const r = await repo.replaceShopItemImage(tx, itemId, saved.key);
+      if (r) await auditItemUpdate(tx, adminId, itemId, ['image']);
+      return r;
+    });
   } catch (err) {
     await deleteUploadKeys(deps.storage, [saved.key]);
     throw err;
