@@ -258,3 +258,13 @@ export async function likeCountOf(db: Db, commentId: string): Promise<number> {
     .where(eq(comments.id, commentId));
   return row?.n ?? 0;
 }
+
+/** The author of a post (for the `comment` notification); null when it is gone. */
+export async function findPostAuthorId(db: Db, postId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: posts.userId })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)))
+    .limit(1);
+  return row?.userId ?? null;
+}

@@ -19,6 +19,11 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { hasBlocked } from '../settings/settings.service';
 import { isId } from '../../lib/ids';
 import type { LiveBus } from '../live/live-bus';
+import {
+  notificationExcerpt,
+  type Notifier,
+  type NotifyInput,
+} from '../notifications/notifications.service';
 import { timeCursor } from '../../lib/cursor';
 import { toComment } from './comments.mapper';
 import * as repo from './comments.repository';
@@ -27,6 +32,8 @@ import type { CommentRecord, CommentTarget } from './comments.repository';
 export interface CommentsDeps {
   db: Db;
   live: LiveBus;
+  /** Tells the post's author, the replied-to user and a liked comment's author (issue 09). */
+  notifier?: Notifier;
 }
 
 export type { CommentTarget };
@@ -67,6 +74,49 @@ async function present(db: Db, id: string, viewerId: string): Promise<Comment> {
   const view = await repo.findCommentView(db, id, viewerId);
   if (!view) throw commentNotFound();
   return toComment(view);
+}
+
+/** Where a comment's notification leads: its post, or its media entry. */
+function commentLink(row: Pick<CommentRecord, 'postId' | 'mediaId'>): string {
+  return row.postId ? `/post/${row.postId}` : `/media/${row.mediaId}`;
+}
+
+/**
+ * After a new comment commits: the replied-to user gets `reply`, the post's author `comment`
+ * (one notification per person: when they are the same, the reply wins).
+ */
+async function notifyNewComment(deps: CommentsDeps, row: CommentRecord): Promise<void> {
+  if (!deps.notifier) return;
+  const base = {
+    actorId: row.userId,
+    targetType: 'comment',
+    targetId: row.id,
+    link: commentLink(row),
+    excerpt: notificationExcerpt(row.body),
+  };
+  const inputs: NotifyInput[] = [];
+  if (row.replyingUserId) {
+    inputs.push({
+      ...base,
+      recipientId: row.replyingUserId,
+      type: 'reply',
+      groupKey: `reply:${row.id}`,
+    });
+  }
+  try {
+    const postAuthorId = row.postId ? await repo.findPostAuthorId(deps.db, row.postId) : null;
+    if (postAuthorId && postAuthorId !== row.replyingUserId) {
+      inputs.push({
+        ...base,
+        recipientId: postAuthorId,
+        type: 'comment',
+        groupKey: `comment:${row.id}`,
+      });
+    }
+  } catch {
+    // The comment is saved; a lost notification must not fail the request.
+  }
+  await deps.notifier.notifyMany(inputs);
 }
 
 /** One comment as the viewer sees it (live clients fetch it after `comment.created` / `comment.updated`). */
@@ -151,6 +201,7 @@ export async function createComment(
     commentId: row.id,
     commentCount,
   });
+  await notifyNewComment(deps, row);
   return present(deps.db, row.id, viewerId);
 }
 
@@ -243,6 +294,19 @@ export async function setLike(
       likeCount: result.likeCount,
       actorId: viewerId,
     });
+    if (liked) {
+      await deps.notifier?.notify({
+        recipientId: result.row.userId,
+        type: 'like',
+        subtype: 'comment',
+        actorId: viewerId,
+        groupKey: `like:comment:${commentId}`,
+        targetType: 'comment',
+        targetId: commentId,
+        link: commentLink(result.row),
+        excerpt: notificationExcerpt(result.row.body),
+      });
+    }
   }
   return { liked, likeCount: result.likeCount };
 }

@@ -77,18 +77,22 @@ export async function addActor(db: Db, notificationId: string, actorId: string):
   return rows.length > 0;
 }
 
-/** New activity: actor_count = the distinct actors, moved to the top; the newest content's excerpt. */
+/**
+ * New activity: actor_count = the distinct actors, moved to the top, with the newest activity's
+ * link and excerpt (a grouped follow opens the newest follower).
+ */
 export async function touchGroup(
   db: Db,
   notificationId: string,
-  excerpt: string | null | undefined,
+  latest: { link: string; excerpt?: string | null },
 ): Promise<void> {
   await db
     .update(notifications)
     .set({
       actorCount: sql`(select count(*)::int from ${notificationActors} where ${notificationActors.notificationId} = ${notificationId})`,
       updatedAt: sql`now()`,
-      ...(excerpt !== undefined ? { excerpt } : {}),
+      link: latest.link,
+      ...(latest.excerpt !== undefined ? { excerpt: latest.excerpt } : {}),
     })
     .where(eq(notifications.id, notificationId));
 }

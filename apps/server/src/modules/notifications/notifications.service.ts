@@ -83,6 +83,23 @@ export interface NotifierDeps {
   log?: { error(obj: object, msg: string): void };
 }
 
+/** Longest excerpt stored with a notification (the list shows one line). */
+export const EXCERPT_MAX = 140;
+
+/** A one-line excerpt of a text for a notification: whitespace collapsed, cut with "…". */
+export function notificationExcerpt(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (!line) return null;
+  const chars = [...line];
+  return chars.length > EXCERPT_MAX
+    ? `${chars
+        .slice(0, EXCERPT_MAX - 1)
+        .join('')
+        .trimEnd()}…`
+    : line;
+}
+
 const SETTING_OF: Partial<Record<NotificationType, keyof NotificationPrefs>> = {
   comment: 'comments',
   reply: 'replies',
@@ -124,7 +141,7 @@ async function store(db: Db, input: NotifyInput): Promise<string | null> {
       reason: input.reason ?? null,
     });
     if (actorId && !(await repo.addActor(tx, id, actorId))) return null;
-    await repo.touchGroup(tx, id, input.excerpt);
+    await repo.touchGroup(tx, id, { link: input.link, excerpt: input.excerpt });
     return id;
   });
 }

@@ -46,6 +46,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       test: providers.test,
       live: app.ctx.live,
       log: app.log,
+      notifier: app.ctx.notifier,
     };
   };
 

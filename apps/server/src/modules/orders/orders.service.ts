@@ -60,6 +60,8 @@ export interface OrdersDeps {
   /** `order.updated` on the buyer's `user:{id}` topic after a status change. */
   live?: Pick<LiveBus, 'publish'>;
   log?: { warn(o: object, m: string): void };
+  /** Tells the buyer their order was paid (issue 09). */
+  notifier?: Pick<Notifier, 'notify'>;
 }
 
 export const orderNotFound = () => notFound('order_not_found');
@@ -384,6 +386,18 @@ async function afterFulfilment(
   f: Fulfilment | null,
 ): Promise<void> {
   if (f?.change) await publishChanges(deps.live, [f.change]);
+  if (f?.change?.status === 'paid' && f.change.userId && deps.notifier) {
+    const label = orderLabel(await repo.orderLines(deps.db, [f.orderId]).catch(() => []));
+    await deps.notifier.notify({
+      recipientId: f.change.userId,
+      type: 'order',
+      subtype: 'paid',
+      targetType: 'order',
+      targetId: f.orderId,
+      link: '/purchases',
+      excerpt: label,
+    });
+  }
   if (!f?.refund?.paymentIntentId || provider.name !== 'stripe') return;
   try {
     await provider.refund(f.refund.paymentIntentId, `refund-${f.orderId}`);

@@ -114,13 +114,15 @@ export async function findPostHead(
   db: Db,
   postId: string,
 ): Promise<
-  { id: string; userId: string; communityId: string; deletedAt: Date | null } | undefined
+  | { id: string; userId: string; communityId: string; title: string; deletedAt: Date | null }
+  | undefined
 > {
   const [row] = await db
     .select({
       id: posts.id,
       userId: posts.userId,
       communityId: posts.communityId,
+      title: posts.title,
       deletedAt: posts.deletedAt,
     })
     .from(posts)

@@ -133,7 +133,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = await requireUser(req);
-      const state = await service.follow(db(), user.id, req.params.userId);
+      const state = await service.follow(db(), user.id, req.params.userId, app.ctx.notifier);
       await publishFollowerCount(app.ctx.live, req.params.userId, state.followerCount);
       return state;
     },

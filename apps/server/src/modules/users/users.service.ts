@@ -37,6 +37,7 @@ import {
 import { timeCursor } from '../../lib/cursor';
 import { toUserSummary } from '../../lib/user-summary';
 import { toMe, toPublicProfile } from './users.mapper';
+import type { Notifier } from '../notifications/notifications.service';
 import * as repo from './users.repository';
 import { blockedEitherWay } from '../settings/settings.service';
 
@@ -203,18 +204,28 @@ export async function getProfile(db: Db, viewerId: string, userId: string): Prom
  * Follows a user. Idempotent: the row is inserted with ON CONFLICT DO NOTHING and
  * the two counters move in the same transaction only when it really was inserted,
  * so counts equal rows under any concurrency. O(1) whatever the number of followers.
+ * A new follow notifies the followed user (grouped while unread).
  */
-export async function follow(db: Db, viewerId: string, userId: string): Promise<FollowState> {
+export async function follow(
+  db: Db,
+  viewerId: string,
+  userId: string,
+  notifier?: Pick<Notifier, 'notify'>,
+): Promise<FollowState> {
   if (!isId(userId)) throw userNotFound();
   if (userId === viewerId) throw badRequest('cannot_follow_self');
+  let added = false;
+  let state: FollowState;
   try {
-    return await runInTransaction(db, async (tx) => {
+    state = await runInTransaction(db, async (tx) => {
+      added = false;
       if (!(await repo.findVisibleUser(tx, userId))) throw userNotFound();
       if (await blockedEitherWay(tx, viewerId, userId)) {
         throw new AppError('blocked', 'You cannot follow this user.');
       }
       if (await repo.insertFollow(tx, viewerId, userId)) {
         await repo.shiftFollowCounters(tx, viewerId, userId, 1);
+        added = true;
       }
       return { following: true, followerCount: await repo.followerCountOf(tx, userId) };
     });
@@ -223,6 +234,18 @@ export async function follow(db: Db, viewerId: string, userId: string): Promise<
     if (sqlState(err) === FOREIGN_KEY_VIOLATION) throw userNotFound();
     throw err;
   }
+  if (added) {
+    await notifier?.notify({
+      recipientId: userId,
+      type: 'follow',
+      actorId: viewerId,
+      groupKey: 'follow',
+      targetType: 'user',
+      targetId: viewerId,
+      link: `/user/${viewerId}`,
+    });
+  }
+  return state;
 }
 
 /**
