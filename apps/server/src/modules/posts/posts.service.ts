@@ -19,6 +19,7 @@ import { isId, newId } from '../../lib/ids';
 import type { Storage } from '../../storage/storage';
 import type { LiveBus } from '../live/live-bus';
 import type { LinkPreviewData } from '../link-previews/link-previews.service';
+import { notificationExcerpt, type Notifier } from '../notifications/notifications.service';
 import { deleteUploadKeys } from '../uploads/upload.service';
 import { toLikeState, toPost } from './posts.mapper';
 import * as repo from './posts.repository';
@@ -30,6 +31,8 @@ export interface PostsDeps {
   /** fetchLinkPreview bound to the app (SSRF-guarded, cached). */
   linkPreview: (url: string) => Promise<LinkPreviewData>;
   log?: { warn(obj: object, msg: string): void };
+  /** Tells the author about a new like (issue 09). */
+  notifier?: Notifier;
 }
 
 export const POST_MESSAGES = {
@@ -331,6 +334,19 @@ export async function setLike(
       likeCount: result.likeCount,
       actorId: userId,
     }));
+    if (like) {
+      await deps.notifier?.notify({
+        recipientId: head.userId,
+        type: 'like',
+        subtype: 'post',
+        actorId: userId,
+        groupKey: `like:post:${postId}`,
+        targetType: 'post',
+        targetId: postId,
+        link: `/post/${postId}`,
+        excerpt: notificationExcerpt(head.title),
+      });
+    }
   }
   return toLikeState(like, result.likeCount);
 }
