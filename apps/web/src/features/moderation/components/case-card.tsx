@@ -61,7 +61,7 @@ export function CaseCard({
       <header className="mod-case__head">
         <div className="mod-case__titles">
           <Heading id={titleId} className="mod-case__title">
-            <span className="mod-kind">{t(`case.kind.${kind}`)}</span>
+            <span className="mod-kind">{t(`case.kind.${kind}`)}</span>{' '}
             {c.author ? (
               <span className="mod-case__by">@{c.author.username}</span>
             ) : (
