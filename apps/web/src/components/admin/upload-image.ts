@@ -89,16 +89,22 @@ export interface ImageUploadState<T> {
   /** The last failure (not a cancel), or null. */
   error: unknown;
   isPending: boolean;
-  /** Sends `file`; resolves with the answer, rejects with the failure (also kept in `error`). */
-  upload: (file: File) => Promise<T>;
+  /**
+   * Sends `file` (through `send`, or the hook's own sender); resolves with the answer, rejects
+   * with the failure (also kept in `error`).
+   */
+  upload: (file: File, send?: UploadSend<T>) => Promise<T>;
   /** Stops the upload in flight (also on unmount). */
   cancel: () => void;
   /** Forgets the last failure. */
   reset: () => void;
 }
 
-/** Runs one upload at a time with its progress and its failure, for an `ImageUploadField`. */
-export function useImageUpload<T>(send: UploadSend<T>): ImageUploadState<T> {
+/**
+ * Runs one upload at a time with its progress and its failure, for an `ImageUploadField`. `send`
+ * is the default sender; a form that creates its entity first passes the sender to `upload`.
+ */
+export function useImageUpload<T>(send?: UploadSend<T>): ImageUploadState<T> {
   const [status, setStatus] = useState<UploadStatus | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [isPending, setPending] = useState(false);
@@ -108,7 +114,9 @@ export function useImageUpload<T>(send: UploadSend<T>): ImageUploadState<T> {
     sendRef.current = send;
   }, [send]);
 
-  const upload = useCallback(async (file: File) => {
+  const upload = useCallback(async (file: File, sendNow?: UploadSend<T>) => {
+    const sender = sendNow ?? sendRef.current;
+    if (!sender) throw new Error('useImageUpload: nothing to send the file with');
     controller.current?.abort();
     const c = new AbortController();
     controller.current = c;
@@ -116,7 +124,7 @@ export function useImageUpload<T>(send: UploadSend<T>): ImageUploadState<T> {
     setPending(true);
     setStatus({ phase: 'uploading', loaded: 0, total: file.size, attempt: 1 });
     try {
-      return await sendRef.current(file, {
+      return await sender(file, {
         signal: c.signal,
         onStatus: (s) => {
           if (!c.signal.aborted) setStatus(s);

@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/page/under-construction';
+import { AdminHome } from '@/features/admin/components/admin-home';
 
-/** Placeholder while issue 09 builds this page (its owner replaces the whole file). */
+/** `/admin`: the administration's home (admins only; RequireRole in the router). */
 export default function AdminHomePage() {
-  return <UnderConstruction title="Admin" />;
+  return <AdminHome />;
 }

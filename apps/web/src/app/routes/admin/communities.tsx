@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/page/under-construction';
+import { CommunityList } from '@/features/admin/components/community-list';
 
-/** Placeholder while issue 09 builds this page (its owner replaces the whole file). */
+/** `/admin/communities`: every community, searchable, with its editor one click away. */
 export default function AdminCommunitiesPage() {
-  return <UnderConstruction title="Communities" />;
+  return <CommunityList />;
 }

@@ -1,6 +1,8 @@
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useParams } from 'react-router';
+import { CommunityEditor } from '@/features/admin/components/community-editor';
 
-/** Placeholder while issue 09 builds this page (its owner replaces the whole file). */
+/** `/admin/communities/new` (no id) and `/admin/communities/:communityid`. */
 export default function AdminCommunityEditorPage() {
-  return <UnderConstruction title="Community" />;
+  const { communityid } = useParams();
+  return <CommunityEditor key={communityid ?? 'new'} communityId={communityid} />;
 }

@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/page/under-construction';
+import { OrderList } from '@/features/admin/components/order-list';
 
-/** Placeholder while issue 09 builds this page (its owner replaces the whole file). */
+/** `/admin/orders`: every buyer's orders; paid ones can be marked shipped. */
 export default function AdminOrdersPage() {
-  return <UnderConstruction title="Orders" />;
+  return <OrderList />;
 }

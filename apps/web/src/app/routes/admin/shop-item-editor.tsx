@@ -1,6 +1,8 @@
-import { UnderConstruction } from '@/components/page/under-construction';
+import { useParams } from 'react-router';
+import { ShopItemEditor } from '@/features/admin/components/shop-item-editor';
 
-/** Placeholder while issue 09 builds this page (its owner replaces the whole file). */
+/** `/admin/shop/new` (no id) and `/admin/shop/:itemid`. */
 export default function AdminShopItemEditorPage() {
-  return <UnderConstruction title="Shop item" />;
+  const { itemid } = useParams();
+  return <ShopItemEditor key={itemid ?? 'new'} itemId={itemid} />;
 }

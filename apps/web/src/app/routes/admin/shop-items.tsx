@@ -1,6 +1,6 @@
-import { UnderConstruction } from '@/components/page/under-construction';
+import { ShopItemList } from '@/features/admin/components/shop-item-list';
 
-/** Placeholder while issue 09 builds this page (its owner replaces the whole file). */
+/** `/admin/shop`: the shop's items, searchable, with their editor one click away. */
 export default function AdminShopItemsPage() {
-  return <UnderConstruction title="Shop items" />;
+  return <ShopItemList />;
 }
