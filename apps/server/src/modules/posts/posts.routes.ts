@@ -29,6 +29,7 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     live: app.ctx.live,
     linkPreview: (url) => fetchLinkPreview(linkPreviewDeps(app), url),
     log: app.log,
+    newAccountPostsPerHour: app.ctx.config.newAccountPostsPerHour,
     notifier: app.ctx.notifier,
   });
 

@@ -22,6 +22,7 @@ import type { LinkPreviewData } from '../link-previews/link-previews.service';
 import { notificationExcerpt, type Notifier } from '../notifications/notifications.service';
 import { deleteUploadKeys } from '../uploads/upload.service';
 import { toLikeState, toPost } from './posts.mapper';
+import { enforceNewAccountLimits } from './new-account-limits';
 import * as repo from './posts.repository';
 
 export interface PostsDeps {
@@ -33,6 +34,8 @@ export interface PostsDeps {
   log?: { warn(obj: object, msg: string): void };
   /** Tells the author about a new like (issue 09). */
   notifier?: Notifier;
+  /** Posts an account younger than a day may create per hour (config; default 5). */
+  newAccountPostsPerHour?: number;
 }
 
 export const POST_MESSAGES = {
@@ -152,6 +155,9 @@ export async function createPost(
       [{ path: 'communityId', message: POST_MESSAGES.chooseCommunity }],
       POST_MESSAGES.chooseCommunity,
     );
+  const postsPerHour = deps.newAccountPostsPerHour ?? 5;
+  // Before anything else (a refused link is never fetched for its preview).
+  await enforceNewAccountLimits(deps.db, userId, input, postsPerHour);
   if (!(await repo.communityExists(deps.db, input.communityId))) throw chooseCommunity();
   const media = await planMedia(deps.db, userId, input);
   const preview = input.url ? await previewOf(deps, input.url) : undefined;
@@ -186,6 +192,8 @@ export async function createPost(
 
   try {
     await runInTransaction(deps.db, async (tx) => {
+      // Again under the author's row lock: parallel posts of a new account count one by one.
+      await enforceNewAccountLimits(tx, userId, input, postsPerHour, { lock: true });
       await repo.insertPost(tx, values);
       if (media.claim.length) {
         const claimed = await repo.claimUploads(tx, userId, postId, media.claim);
