@@ -75,3 +75,69 @@ self.addEventListener('fetch', (event) => {
     );
   }
 });
+
+/*
+ * Web Push (docs/notifications.md): the server sends a PushPayload { title, body, link, tag } for
+ * each new notification. The same tag replaces the older one (grouped likes and follows).
+ */
+function readPayload(event) {
+  if (!event.data) return null;
+  try {
+    const data = event.data.json();
+    if (!data || typeof data.title !== 'string' || typeof data.body !== 'string') return null;
+    return data;
+  } catch {
+    return null;
+  }
+}
+
+/** Only paths of this site are opened: a link is a web path such as /post/{id}. */
+function sameOriginLink(link) {
+  try {
+    const url = new URL(
+      typeof link === 'string' && link ? link : '/notifications',
+      self.location.origin,
+    );
+    return url.origin === self.location.origin
+      ? url.href
+      : new URL('/notifications', self.location.origin).href;
+  } catch {
+    return new URL('/notifications', self.location.origin).href;
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const payload = readPayload(event);
+  if (!payload) return;
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: typeof payload.tag === 'string' && payload.tag ? payload.tag : undefined,
+      renotify: Boolean(payload.tag),
+      icon: '/icon-192.png',
+      data: { link: sameOriginLink(payload.link) },
+    }),
+  );
+});
+
+/** A click focuses a tab of the app already open and takes it to the link, or opens one. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = sameOriginLink(event.notification.data && event.notification.data.link);
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (tabs) => {
+      const tab = tabs.find((c) => new URL(c.url).origin === self.location.origin);
+      if (tab) {
+        const focused = await tab.focus();
+        if ('navigate' in focused) {
+          try {
+            return await focused.navigate(target);
+          } catch {
+            // An uncontrolled tab cannot be navigated by the worker: open a new one instead.
+          }
+        }
+      }
+      return self.clients.openWindow(target);
+    }),
+  );
+});

@@ -3,6 +3,7 @@ import { Bell, Heart, Mail, MessageCircle, Reply, UserPlus } from 'lucide-react'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateSettingsMutation } from '../api/update-settings';
+import { PushRow } from './push-row';
 import { SettingsCard } from './settings-card';
 import { SwitchRow } from './switch-row';
 import { WithSettings } from './with-settings';
@@ -15,7 +16,10 @@ const ROWS: ReadonlyArray<{ key: keyof NotificationPrefs; icon: ReactNode }> = [
   { key: 'email', icon: <Mail /> },
 ];
 
-/** Which events notify the user; stored on the server for the notifications to come. */
+/**
+ * Which events notify the user (stored on the server; /notifications lists them, the daily digest
+ * mails them with "Also by email"), and push notifications on this device.
+ */
 export function NotificationsCard() {
   const { t } = useTranslation('settings');
   const update = useUpdateSettingsMutation();
@@ -41,6 +45,9 @@ export function NotificationsCard() {
           </div>
         )}
       </WithSettings>
+      <div className="settings-rows settings-push">
+        <PushRow />
+      </div>
     </SettingsCard>
   );
 }
