@@ -50,9 +50,9 @@ describe('notification sentences', () => {
       'Rin and 2 others followed you',
     ],
     [
-      'a report that led to a removal',
+      'a report that led to an action',
       { type: 'moderation', subtype: 'report_actioned', actors: [], actorCount: 0 },
-      'Your report was reviewed: the content was removed.',
+      'Your report was reviewed: action was taken.',
     ],
     [
       'a dismissed report',
