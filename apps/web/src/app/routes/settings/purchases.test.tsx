@@ -45,6 +45,7 @@ describe('/purchases', () => {
                 makeOrder({
                   id: id(2),
                   status: 'paid',
+                  shippedAt: '2026-03-04T09:00:00.000Z',
                   lines: [makeLine({ name: 'Himmel keychain', quantity: 3, unitPriceCents: 500 })],
                 }),
                 makeOrder({ id: id(3), status: 'cancelled', cancelReason: 'expired' }),
@@ -62,6 +63,10 @@ describe('/purchases', () => {
     expect(within(rows[1]!).getByText('Himmel keychain × 3')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('$15.00')).toBeInTheDocument();
     expect(within(rows[1]!).getByTestId('order-total')).toHaveTextContent('$52.18');
+    expect(within(rows[1]!).getByTestId('order-shipped')).toHaveTextContent(
+      'Shipped on Mar 4, 2026',
+    );
+    expect(within(rows[0]!).queryByTestId('order-shipped')).not.toBeInTheDocument();
     expect(within(rows[0]!).getByRole('heading', { name: 'Order of Mar 1, 2026' })).toBeVisible();
     expect(
       within(rows[2]!).getByText('The time to pay ran out and the items were released.'),

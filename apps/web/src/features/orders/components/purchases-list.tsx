@@ -63,6 +63,11 @@ export function PurchasesList({ empty }: PurchasesListProps) {
                 <OrderStatusBadge status={order.status} />
               </div>
               <OrderSummary lines={order.lines} totals={order} />
+              {order.shippedAt ? (
+                <p className="order-result__muted" data-testid="order-shipped">
+                  {t('purchases.shipped', { date: formatDate(order.shippedAt) })}
+                </p>
+              ) : null}
               {order.status === 'cancelled' || order.status === 'refunded' ? (
                 <p className="order-result__muted">
                   {t(`reasons.${order.cancelReason ?? 'other'}`, {
