@@ -56,7 +56,7 @@ export function describeNotification(n: Notification): string {
     case 'follow':
       return `${who} started following you`;
     case 'order':
-      return `Your order${n.excerpt ? ` ${n.excerpt}` : ''} was ${n.subtype === 'shipped' ? 'shipped' : 'paid'}`;
+      return `Your order${n.excerpt ? ` “${n.excerpt}”` : ''} was ${n.subtype === 'shipped' ? 'shipped' : 'paid'}`;
     case 'moderation':
       switch (n.subtype) {
         case 'report_actioned':
@@ -167,7 +167,8 @@ export function startDigestJob(
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = runTick(deps)
+    running = runDigestTick(deps)
+      .then(() => undefined)
       .catch((err: unknown) => log.error({ err }, 'notification digest job failed'))
       .finally(() => {
         running = null;
@@ -185,21 +186,23 @@ export function startDigestJob(
   };
 }
 
-async function runTick(deps: DigestDeps & { kind: 'pglite' | 'postgres' }): Promise<void> {
+/**
+ * One tick of the job: sends the due digests unless another process holds the digest lock
+ * (PostgreSQL). How many mails went out, or null when it skipped.
+ */
+export async function runDigestTick(
+  deps: DigestDeps & { kind: 'pglite' | 'postgres' },
+  now = new Date(),
+): Promise<number | null> {
   // PGlite is one process (the data directory is locked), so there is nobody to exclude.
-  if (deps.kind === 'pglite') {
-    await sendDailyDigests(deps);
-    return;
-  }
+  if (deps.kind === 'pglite') return sendDailyDigests(deps, now);
   // The transaction-level lock lives as long as this transaction (one pooled connection);
   // the digests themselves use other connections.
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const result = (await tx.execute(
       sql`select pg_try_advisory_xact_lock(${DIGEST_LOCK}) as got`,
-    )) as unknown as {
-      rows: { got: boolean }[];
-    };
-    if (!result.rows[0]?.got) return;
-    await sendDailyDigests(deps);
+    )) as unknown as { rows: { got: boolean }[] };
+    if (!result.rows[0]?.got) return null;
+    return sendDailyDigests(deps, now);
   });
 }
