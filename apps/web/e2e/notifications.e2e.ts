@@ -137,4 +137,71 @@ describe('notifications', () => {
     await captureScreen(page, 'report-post-desktop-dark', { expectVisible: done, axe: true });
     await ctx.close();
   });
+
+  it('reports another person from their profile and a shop item from its page', async () => {
+    const { ctx, page } = await signedInPage(browser);
+    const mika = await signedInPage(browser, { email: MIKA });
+    await mika.ctx.close();
+    await page.goto(`/user/${mika.userId}`);
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    let dialog = page.getByRole('dialog', { name: 'Report user' });
+    await dialog.getByRole('radio', { name: 'Spam' }).check();
+    await dialog.getByRole('button', { name: 'Report', exact: true }).click();
+    await dialog
+      .getByText(
+        'User reported successfully. Please give our team 24 hours to work on the request.',
+      )
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    const items = await getJson<{ items: { id: string }[] }>(ctx, '/api/shop/items?limit=50');
+    let itemId: string | null = null;
+    for (const { id } of items.items) {
+      const item = await getJson<{ seller: { id: string } }>(ctx, `/api/shop/items/${id}`);
+      if (item.seller.id !== demoId) {
+        itemId = id;
+        break;
+      }
+    }
+    if (!itemId) throw new Error('the shop needs an item sold by someone else');
+    await page.goto(`/item/${itemId}`);
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Report item' });
+    await dialog.getByRole('radio', { name: 'Other' }).check();
+    await dialog
+      .getByRole('textbox', { name: 'Tell us more (optional)' })
+      .fill('Looks counterfeit');
+    await dialog.getByRole('button', { name: 'Report', exact: true }).click();
+    const done = dialog.getByText(
+      'Item reported successfully. Please give our team 24 hours to work on the request.',
+    );
+    await done.waitFor();
+    await captureScreen(page, 'report-item-desktop-dark', { expectVisible: done, axe: true });
+    await ctx.close();
+  });
+
+  it('shows the push row in the Content settings, in words that match this browser', async () => {
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { ctx, page } = await signedInPage(browser, { viewport, theme: 'light' });
+      await page.goto('/content');
+      const push = page.getByRole('switch', { name: 'Push notifications on this device' });
+      await push.waitFor();
+      await expect
+        .poll(
+          async () =>
+            push
+              .getAttribute('aria-describedby')
+              .then((id) => page.locator(`[id="${id}"]`).textContent()),
+          POLL,
+        )
+        .not.toMatch(/^Checking/);
+      await push.scrollIntoViewIfNeeded();
+      await settle(page);
+      await captureScreen(page, `settings-push-${viewport}-light`, {
+        expectVisible: push,
+        axe: true,
+      });
+      await ctx.close();
+    }
+  });
 });
