@@ -8,6 +8,7 @@ import { CommentSchema, LikeStateSchema } from '@otakura/shared';
 import type { TestApp } from '../../test/app';
 import { createPost, createUser } from '../../test/factories';
 import { buildSharedDbApps, type SharedDbApps } from '../../test/shared-db-apps';
+import { LIVE_CLOSE } from './live-hub';
 import { openLive, type LiveTestClient } from './live.test-helpers';
 
 describe.runIf(process.env.DATABASE_URL)('live events across two servers on one PostgreSQL', () => {
@@ -97,5 +98,21 @@ describe.runIf(process.env.DATABASE_URL)('live events across two servers on one 
     await new Promise((r) => setTimeout(r, 150));
     expect(onA.events.filter((e) => e.type === 'comment.created')).toHaveLength(1);
     expect(onB.events.filter((e) => e.type === 'comment.created')).toHaveLength(1);
+  });
+  it("closes a suspended user's sockets on every server at once (session.revoked over the bus)", async () => {
+    const moderator = await createUser(a, { role: 'moderator' });
+    const target = await createUser(a);
+    const onA = await openLive(a.url, { cookie: target.cookie, origin: a.config.publicUrl });
+    const onB = await openLive(b.url, { cookie: target.cookie, origin: b.config.publicUrl });
+    clients.push(onA, onB);
+    await onA.roundTrip();
+    await onB.roundTrip();
+    const res = await moderator.http(`/api/moderation/users/${target.user.id}/suspend`, {
+      method: 'POST',
+      json: { reason: 'Spam', durationDays: 1 },
+    });
+    expect(res.status).toBe(200);
+    expect(await onA.closed).toMatchObject({ code: LIVE_CLOSE.unauthorized });
+    expect(await onB.closed).toMatchObject({ code: LIVE_CLOSE.unauthorized });
   });
 });
