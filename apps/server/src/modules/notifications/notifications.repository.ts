@@ -128,7 +128,8 @@ export async function listActors(
     })
     .from(notificationActors)
     .innerJoin(users, eq(users.id, notificationActors.actorId))
-    .where(inArray(notificationActors.notificationId, notificationIds))
+    // A banned or deleted actor is not shown (the count keeps them: it says what happened).
+    .where(and(inArray(notificationActors.notificationId, notificationIds), visibleUser()))
     .as('ranked');
   return db
     .select({
