@@ -114,7 +114,8 @@ describe('media administration', () => {
     // The cover: real progress then the picture.
     const coverCard = page.getByRole('group', { name: 'Cover' });
     await page.getByTestId('media-cover-input').setInputFiles(cover);
-    await page.getByText('Cover saved.').waitFor(POLL);
+    await page.getByText('Cover saved.', { exact: true }).waitFor(POLL);
+    await coverCard.getByRole('img', { name: `Cover of ${title}` }).waitFor(POLL);
     await expect
       .poll(async () => (await getJson<MediaRow>(ctx, `/api/media/${mediaId}`)).coverUrl, POLL)
       .not.toBeNull();
@@ -273,6 +274,7 @@ describe('media administration', () => {
       await page.getByRole('button', { name: 'Edit Episode 1' }).click(POLL);
       const videoButton = page.getByRole('button', { name: 'Replace video' });
       await videoButton.waitFor(POLL);
+      await videoButton.scrollIntoViewIfNeeded();
       await settle(page);
       await captureScreen(page, `admin-media-episodes-${tag}`, {
         expectVisible: videoButton,
