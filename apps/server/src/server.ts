@@ -6,7 +6,7 @@ import { acquireDataDirLock } from './db/lock';
 import { createAppContext } from './app-context';
 import { flushResetRequests } from './modules/auth/auth.routes';
 import { flushMail } from './modules/mail/mailer';
-import { isDatabaseEmpty, seedDemo } from './seed/demo-seed';
+import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_STAFF, isDatabaseEmpty, seedDemo } from './seed/demo-seed';
 
 function readConfig(): AppConfig {
   try {
@@ -41,11 +41,10 @@ async function main(): Promise<void> {
   const ctx = createAppContext(config, database);
   const { storage } = ctx;
 
-  let demo: { demoEmail: string; demoPassword: string } | undefined;
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     console.log('First start: seeding the demo world…');
     const t0 = Date.now();
-    demo = await seedDemo({ db: database.db, storage, log: (m: string) => console.log(`  ${m}`) });
+    await seedDemo({ db: database.db, storage, log: (m: string) => console.log(`  ${m}`) });
     console.log(`Demo world ready in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
   }
 
@@ -83,9 +82,8 @@ async function main(): Promise<void> {
   console.log(
     `  Database: ${embedded ? `embedded (${config.dataDir}/db)` : 'PostgreSQL'}; files: ${storage.kind}`,
   );
-  console.log(
-    `  Demo sign-in: ${demo?.demoEmail ?? 'demo@otakura.local'} / ${demo?.demoPassword ?? 'otakura-demo'}`,
-  );
+  console.log(`  Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  for (const s of DEMO_STAFF) console.log(`    ${s.role}: ${s.email} / ${DEMO_PASSWORD}`);
   console.log(`  API docs: ${config.publicUrl}/api/docs\n${line}\n`);
 }
 

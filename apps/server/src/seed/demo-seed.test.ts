@@ -5,7 +5,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST_TYPES, SYSTEM_USER_ID } from '@otakura/shared';
+import { DELETED_COMMENT_TEXT, POST_TYPES, SYSTEM_USER_ID } from '@otakura/shared';
 import { queryRows, type Database } from '../db/client';
 import { LocalStorage } from '../storage/local-storage';
 import { createTestDatabase } from '../test/db';
@@ -412,5 +412,203 @@ describe('seedDemo', () => {
     expect(
       await count(sql`select 1 from media_views where episode_id is not null`),
     ).toBeGreaterThan(50);
+  });
+});
+
+describe('seedDemo: moderation, audit log and notifications (issue 09)', () => {
+  it('makes the staff accounts with the demo password, their grants in the audit log', async () => {
+    expect(result.staff).toEqual([
+      { email: 'admin@otakura.local', role: 'admin' },
+      { email: 'moderator@otakura.local', role: 'moderator' },
+    ]);
+    for (const { email, role } of result.staff) {
+      const [row] = await queryRows<{ id: string; role: string; email_verified: boolean }>(
+        database.db,
+        sql`select id, role, email_verified from users where email = ${email}`,
+      );
+      expect(row).toMatchObject({ role, email_verified: true });
+      const [account] = await queryRows<{ password: string }>(
+        database.db,
+        sql`select password from accounts where user_id = ${row!.id}::uuid and provider_id = 'credential'`,
+      );
+      expect(await verifyPassword({ hash: account!.password, password: DEMO_PASSWORD })).toBe(true);
+      expect(
+        await count(
+          sql`select 1 from audit_log where action = 'role.grant' and subject_id = ${row!.id}::uuid and details->>'role' = ${role}`,
+        ),
+      ).toBe(1);
+    }
+    expect(result.counts.staff).toBe(2);
+  });
+
+  it('fills the queue: comments (one on media), two posts, a user and a shop item, one reported thrice, one overdue', async () => {
+    const cases = await queryRows<{
+      target_type: string;
+      media: boolean;
+      reporters: number;
+      first_hours: number;
+      reasons: number;
+    }>(
+      database.db,
+      sql`select target_type, bool_or(media_id is not null) as media, count(*)::int as reporters,
+            extract(epoch from now() - min(created_at)) / 3600 as first_hours,
+            count(distinct reason)::int as reasons
+          from reports where status = 'open' group by target_type, target_id`,
+    );
+    expect(cases.length).toBe(result.counts.openCases);
+    const ofType = (t: string) => cases.filter((c) => c.target_type === t);
+    expect(ofType('comment').length).toBeGreaterThanOrEqual(3);
+    expect(ofType('comment').some((c) => c.media)).toBe(true);
+    expect(ofType('post')).toHaveLength(2);
+    expect(ofType('user')).toHaveLength(1);
+    expect(ofType('shop_item')).toHaveLength(1);
+    expect(cases.some((c) => c.reporters === 3)).toBe(true);
+    expect(cases.filter((c) => Number(c.first_hours) > 24)).toHaveLength(1);
+    expect(
+      await count(sql`select distinct reason from reports where status = 'open'`),
+    ).toBeGreaterThanOrEqual(4);
+    expect(
+      await count(sql`select 1 from reports where reason = 'other' and details is not null`),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      await count(sql`select 1 from reports where details is not null and reason <> 'other'`),
+    ).toBe(0);
+    // Nobody reports their own content, and a report is never older than what it is about.
+    expect(await count(sql`select 1 from reports where reporter_id = author_id`)).toBe(0);
+    expect(
+      await count(
+        sql`select 1 from reports r join comments c on c.id = r.target_id
+            where r.target_type = 'comment' and (r.created_at < c.created_at or (r.status = 'open' and c.body <> r.snapshot))`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select 1 from reports r join posts p on p.id = r.target_id
+            where r.target_type = 'post' and (r.created_at < p.created_at or p.deleted_at is not null)`,
+      ),
+    ).toBe(0);
+    expect(await count(sql`select 1 from reports`)).toBe(result.counts.reports);
+  });
+
+  it('closes a few cases with resolutions by staff, each with its audit line and the notices it sent', async () => {
+    const closed = await queryRows<{
+      target_type: string;
+      target_id: string;
+      status: string;
+      resolution_action: string;
+      resolution_reason: string | null;
+      resolver_role: string;
+    }>(
+      database.db,
+      sql`select distinct r.target_type, r.target_id::text, r.status, r.resolution_action, r.resolution_reason, u.role as resolver_role
+          from reports r join users u on u.id = r.resolved_by_id where r.status <> 'open'`,
+    );
+    expect(closed.map((c) => c.resolution_action).sort()).toEqual(['dismiss', 'remove', 'warn']);
+    expect(
+      await count(sql`select 1 from reports where status <> 'open' and resolved_by_id is null`),
+    ).toBe(0);
+    const auditOf = { dismiss: 'report.dismiss', remove: 'content.remove', warn: 'user.warn' };
+    for (const c of closed) {
+      expect(['moderator', 'admin']).toContain(c.resolver_role);
+      expect(c.status).toBe(c.resolution_action === 'dismiss' ? 'dismissed' : 'resolved');
+      expect(c.resolution_reason).toBeTruthy();
+      expect(
+        await count(
+          sql`select 1 from audit_log where action = ${auditOf[c.resolution_action as keyof typeof auditOf]}
+              and target_id = ${c.target_id}::uuid and reason = ${c.resolution_reason}`,
+        ),
+      ).toBe(1);
+    }
+    const removed = closed.find((c) => c.resolution_action === 'remove')!;
+    expect(removed.target_type).toBe('comment');
+    const [tomb] = await queryRows<{ body: string; user_id: string; deleted_at: Date | null }>(
+      database.db,
+      sql`select body, user_id, deleted_at from comments where id = ${removed.target_id}::uuid`,
+    );
+    expect(tomb).toMatchObject({ body: DELETED_COMMENT_TEXT, user_id: SYSTEM_USER_ID });
+    expect(tomb!.deleted_at).not.toBeNull();
+    expect(await count(sql`select 1 from audit_log`)).toBe(result.counts.auditLog);
+  });
+
+  it('gives the demo account grouped likes, a follow group, a comment, a reply, its report’s outcome and an order paid', async () => {
+    const [demo] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from users where email = ${DEMO_EMAIL}`,
+    );
+    const rows = await queryRows<{
+      id: string;
+      type: string;
+      subtype: string | null;
+      group_key: string;
+      target_id: string | null;
+      actor_count: number;
+      actors: number;
+      read: boolean;
+      reason: string | null;
+      excerpt: string | null;
+    }>(
+      database.db,
+      sql`select n.id, n.type, n.subtype, n.group_key, n.target_id::text, n.actor_count, n.read_at is not null as read,
+            n.reason, n.excerpt,
+            (select count(*)::int from notification_actors a where a.notification_id = n.id) as actors
+          from notifications n where n.user_id = ${demo!.id}::uuid`,
+    );
+    const kinds = rows.map((r) => `${r.type}/${r.subtype ?? ''}`).sort();
+    expect(kinds).toEqual(
+      [
+        'comment/',
+        'follow/',
+        'like/post',
+        'like/post',
+        'moderation/report_actioned',
+        'order/paid',
+        'reply/',
+      ].sort(),
+    );
+    // actor_count is the actors' rows everywhere (the notifier's rule).
+    expect(
+      await count(
+        sql`select 1 from notifications n where n.actor_count <> (select count(*) from notification_actors a where a.notification_id = n.id)`,
+      ),
+    ).toBe(0);
+    const likes = rows.filter((r) => r.type === 'like');
+    expect(likes.filter((r) => !r.read)).toHaveLength(1);
+    for (const l of likes) {
+      expect(l.actor_count).toBeGreaterThanOrEqual(3);
+      expect(l.group_key).toBe(`like:post:${l.target_id}`);
+      // Its actors are people who like the post.
+      expect(
+        await count(
+          sql`select 1 from notification_actors a where a.notification_id = ${l.id}::uuid
+              and not exists (select 1 from post_likes pl where pl.post_id = ${l.target_id}::uuid and pl.user_id = a.actor_id)`,
+        ),
+      ).toBe(0);
+    }
+    const follow = rows.find((r) => r.type === 'follow')!;
+    expect(follow.actor_count).toBeGreaterThanOrEqual(2);
+    expect(
+      await count(
+        sql`select 1 from notification_actors a where a.notification_id = ${follow.id}::uuid
+            and not exists (select 1 from user_follows f where f.followee_id = ${demo!.id}::uuid and f.follower_id = a.actor_id)`,
+      ),
+    ).toBe(0);
+    expect(rows.find((r) => r.type === 'moderation')!.reason).toBeTruthy();
+    const order = rows.find((r) => r.type === 'order')!;
+    const [paid] = await queryRows<{
+      status: string;
+      user_id: string;
+      total_cents: number;
+      lines: number;
+    }>(
+      database.db,
+      sql`select status, user_id::text, total_cents, (select count(*)::int from order_items i where i.order_id = o.id) as lines
+          from orders o where id = ${order.target_id}::uuid`,
+    );
+    expect(paid).toMatchObject({ status: 'paid', user_id: demo!.id, lines: 1 });
+    expect(await count(sql`select 1 from notifications`)).toBe(result.counts.notifications);
+    expect(await count(sql`select 1 from notification_actors`)).toBe(
+      result.counts.notificationActors,
+    );
+    expect(await count(sql`select 1 from orders`)).toBe(result.counts.orders);
   });
 });

@@ -30,6 +30,7 @@ import {
 import { queryRows, type Db } from '../db/client';
 import {
   accounts,
+  auditLog,
   commentLikes,
   comments,
   communities,
@@ -44,9 +45,14 @@ import {
   mediaViews,
   mediaVolumes,
   mediaWatchProgress,
+  notificationActors,
+  notifications,
+  orderItems,
+  orders,
   postImages,
   postLikes,
   posts,
+  reports,
   shopItems,
   shopLikes,
   userFollows,
@@ -88,6 +94,7 @@ import {
   USERS,
   type UserContent,
 } from './content';
+import { planModerationWorld, STAFF } from './demo-moderation';
 import { fromSavedImage, storeArt, type StoredImage } from './store';
 import { chunks, mapLimit, renderConcurrency, resolveFixturesDir } from './util';
 
@@ -100,6 +107,11 @@ export interface SeedDemoOptions {
   /** The moment the world is built around (posts go back 60 days from it). Default: now. */
   now?: Date;
 }
+
+/** The staff accounts (issue 09), with the demo password: the start banner prints them. */
+export const DEMO_STAFF: ReadonlyArray<{ email: string; role: 'admin' | 'moderator' }> = STAFF.map(
+  (s) => ({ email: s.email, role: s.role }),
+);
 
 /** Rows written, by kind. */
 export interface DemoCounts {
@@ -133,6 +145,16 @@ export interface DemoCounts {
   mediaReadProgress: number;
   shopItems: number;
   shopLikes: number;
+  /** Staff accounts (admin, moderator) besides the two seeded moderators among the people. */
+  staff: number;
+  /** Reports (open and closed), open moderation cases, audit log lines. */
+  reports: number;
+  openCases: number;
+  auditLog: number;
+  /** Notifications (the demo account's and those the closed cases sent) and their actors. */
+  notifications: number;
+  notificationActors: number;
+  orders: number;
   /** Distinct images generated and stored (each as its WebP variants). */
   images: number;
   /** Distinct videos stored. */
@@ -142,6 +164,8 @@ export interface DemoCounts {
 export interface SeedDemoResult {
   demoEmail: string;
   demoPassword: string;
+  /** admin@otakura.local and moderator@otakura.local, with the demo password. */
+  staff: ReadonlyArray<{ email: string; role: 'admin' | 'moderator' }>;
   counts: DemoCounts;
 }
 
@@ -391,6 +415,16 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     return p;
   };
   const demo = people[0]!;
+  // Staff accounts (issue 09): outside `people`, so every draw of the world stays as it was.
+  const staff: Person[] = STAFF.map((content) => ({
+    id: newId(),
+    content,
+    email: content.email,
+    isDemo: false,
+    createdAt: at(nowMs - 140 * DAY),
+    pool: [],
+    communities: [],
+  }));
 
   // ---- communities and memberships
   const communityRows = COMMUNITIES.map((c, i) => ({
@@ -509,6 +543,22 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
         p.video = await saveClip(uploadPrefix('post-videos', p.id), clip);
       });
     }
+  }
+  for (const p of staff) {
+    const profile = uploadPrefix('user-profile-images', p.id);
+    jobs.push(async () => {
+      p.avatar = await saveArt(
+        profile,
+        await avatarArt(p.content.username, initialsOf(p.content.name)),
+        640,
+      );
+    });
+    jobs.push(async () => {
+      p.banner = await saveArt(
+        profile,
+        await bannerArt(p.content.username, { width: 1280, height: 427 }),
+      );
+    });
   }
   const communityImages = new Map<string, StoredImage>();
   for (const c of communityRows) {
@@ -1046,6 +1096,19 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     });
   }
 
+  // ---- moderation, audit log, notifications (issue 09)
+  const moderation = planModerationWorld({
+    now,
+    people,
+    staff,
+    posts: postPlans.map((p) => p.row),
+    comments: commentRows,
+    postLikes: postLikeRows,
+    follows: followRows,
+    shopItems: shopRows,
+    taxRateBps: 800,
+  });
+
   // ---- counters of people and communities
   const count = <T>(rows: readonly T[], key: (r: T) => string) => {
     const m = new Map<string, number>();
@@ -1063,7 +1126,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   }
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const userRows: Row<typeof users>[] = people.map((p) => {
+  const userRows: Row<typeof users>[] = [...people, ...staff].map((p) => {
     const date = parseBirthday(p.content.birthday);
     if (!date) throw new Error(`Bad demo birthday ${p.content.birthday}`);
     return {
@@ -1088,7 +1151,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     };
   });
   // One hash for every demo account (same password; hashing is deliberately slow).
-  const accountRows: Row<typeof accounts>[] = people.map((p) => ({
+  const accountRows: Row<typeof accounts>[] = [...people, ...staff].map((p) => ({
     id: newId(),
     accountId: p.id,
     providerId: 'credential',
@@ -1153,6 +1216,12 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     await put(commentLikes, commentLikeRows);
     await put(shopItems, shopRows);
     await put(shopLikes, shopLikeRows);
+    await put(orders, moderation.orders);
+    await put(orderItems, moderation.orderItems);
+    await put(reports, moderation.reports);
+    await put(auditLog, moderation.auditLog);
+    await put(notifications, moderation.notifications);
+    await put(notificationActors, moderation.notificationActors);
   });
   log(`rows written in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
 
@@ -1190,6 +1259,13 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     mediaReadProgress: readRows.length,
     shopItems: shopRows.length,
     shopLikes: shopLikeRows.length,
+    staff: staff.length,
+    reports: moderation.reports.length,
+    openCases: moderation.openCases,
+    auditLog: moderation.auditLog.length,
+    notifications: moderation.notifications.length,
+    notificationActors: moderation.notificationActors.length,
+    orders: moderation.orders.length,
     images,
     videos,
   };
@@ -1197,5 +1273,5 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     `${counts.users} people, ${counts.communities} communities, ${counts.posts} posts, ${counts.comments} comments, ` +
       `${counts.media} media entries, ${counts.shopItems} shop items in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
-  return { demoEmail: DEMO_EMAIL, demoPassword: DEMO_PASSWORD, counts };
+  return { demoEmail: DEMO_EMAIL, demoPassword: DEMO_PASSWORD, staff: DEMO_STAFF, counts };
 }
