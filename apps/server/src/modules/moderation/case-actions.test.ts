@@ -368,3 +368,24 @@ describe('warn and suspend from a case', () => {
     );
   });
 });
+
+describe('two moderators at once', () => {
+  it('lets one action close the case; the other finds nothing open (404) and changes nothing', async () => {
+    const { r1, post } = await scene();
+    const other = await createUser(t, { role: 'admin' });
+    await reportIt(r1, `/api/posts/${post.id}/report`);
+    const results = await Promise.all([
+      act('post', post.id, { action: 'remove', reason: 'Off topic' }),
+      act('post', post.id, { action: 'dismiss', reason: 'Fine' }, other),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
+    const lines = await auditOf(post.id);
+    expect(lines).toHaveLength(1);
+    const [row] = await t.database.db.select().from(posts).where(eq(posts.id, post.id));
+    // The post is deleted exactly when the removal won.
+    expect(row!.deletedAt !== null).toBe(lines[0]!.action === 'content.remove');
+    expect(await counterMismatches(t)).toEqual([]);
+    expect(await noticesOf(r1.user.id)).toHaveLength(1);
+    expect((await reportRows(post.id)).map((r) => r.status)).not.toContain('open');
+  });
+});
