@@ -95,7 +95,9 @@ async function createEntry(page: Page, kind: 'Video' | 'Manga', title: string): 
   await page.goto('/admin/media');
   await page.getByRole('link', { name: 'New entry' }).first().click();
   await page.waitForURL('**/admin/media/new');
-  await page.getByRole('radio', { name: new RegExp(`^${kind}`) }).check();
+  const form = page.getByRole('form', { name: 'Entry details' });
+  await form.waitFor(POLL);
+  await form.getByRole('radio', { name: new RegExp(`^${kind}`) }).check(POLL);
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Author', { exact: true }).fill('E2E Studio');
   await page.getByLabel('Keywords', { exact: true }).fill('e2e, admin');
