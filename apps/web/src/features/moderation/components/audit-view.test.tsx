@@ -34,7 +34,7 @@ describe('the audit log', () => {
           subject: makeSummary({ id: 'u-9', username: 'mika' }),
           label: '@mika',
           reason: 'Trusted.',
-          details: {},
+          details: { from: 'user', to: 'moderator' },
         }),
       ]),
     });
@@ -51,7 +51,7 @@ describe('the audit log', () => {
     );
     expect(first).toHaveTextContent('Repeated harassment.');
     expect(second).toHaveTextContent('Command line');
-    expect(second).toHaveTextContent('Made moderator');
+    expect(second).toHaveTextContent('Granted a role · Member → Moderator');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'When',
       'Who',

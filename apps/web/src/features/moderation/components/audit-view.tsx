@@ -1,8 +1,10 @@
 import {
   AUDIT_ACTIONS,
   AuditActionSchema,
+  RoleSchema,
   type AuditEntry,
   type AuditTargetType,
+  type Role,
   type UserSummary,
 } from '@otakura/shared';
 import { ScrollText } from 'lucide-react';
@@ -194,6 +196,13 @@ function AuditList({ filter }: { filter: AuditFilter }) {
   );
 }
 
+/** `{ from, to }` of a role change, when the details name two known roles. */
+function roleChangeOf(e: AuditEntry): { from: Role; to: Role } | null {
+  const from = RoleSchema.safeParse(e.details.from);
+  const to = RoleSchema.safeParse(e.details.to);
+  return from.success && to.success ? { from: from.data, to: to.data } : null;
+}
+
 function Person({ user }: { user: UserSummary }) {
   return (
     <Link className="mod-link" to={`/user/${encodeURIComponent(user.id)}`}>
@@ -207,6 +216,7 @@ function AuditRow({ entry: e }: { entry: AuditEntry }) {
   const path = targetPath(e.targetType, e.targetId);
   const targetText = `${t(`audit.targets.${e.targetType}`)}${e.label ? ` · ${e.label}` : ''}`;
   const days = typeof e.details.durationDays === 'number' ? e.details.durationDays : undefined;
+  const roleChange = roleChangeOf(e);
   return (
     <tr data-testid="audit-entry">
       <td data-label={t('audit.when')}>
@@ -228,6 +238,12 @@ function AuditRow({ entry: e }: { entry: AuditEntry }) {
         ) : null}
         {e.action === 'user.suspend' && e.details.durationDays === null ? (
           <span className="mod-muted"> · {t('dialog.forGood')}</span>
+        ) : null}
+        {roleChange ? (
+          <span className="mod-muted">
+            {' '}
+            · {t(`standing.role.${roleChange.from}`)} → {t(`standing.role.${roleChange.to}`)}
+          </span>
         ) : null}
       </td>
       <td data-label={t('audit.target')}>

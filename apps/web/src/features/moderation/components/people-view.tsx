@@ -147,7 +147,8 @@ function PersonRow({ person, viewerId, viewerRole }: PeopleViewProps & { person:
   const display = person.name || person.username;
   const name = `@${person.username}`;
 
-  const actions: { action: PersonAction; label: string; variant: 'secondary' | 'danger' }[] = [];
+  // Quiet buttons in the rows (a list of red buttons shouts); the dialogs confirm in red.
+  const actions: { action: PersonAction; label: string; variant: 'secondary' }[] = [];
   if (!self && person.role === 'user') {
     if (person.suspended) {
       actions.push({
@@ -157,14 +158,14 @@ function PersonRow({ person, viewerId, viewerRole }: PeopleViewProps & { person:
       });
     } else {
       actions.push({ action: 'warn', label: t('actions.warnUser'), variant: 'secondary' });
-      actions.push({ action: 'suspend', label: t('actions.suspendUser'), variant: 'danger' });
+      actions.push({ action: 'suspend', label: t('actions.suspendUser'), variant: 'secondary' });
     }
   }
   if (viewerRole === 'admin' && !self) {
     if (person.role === 'user' && !person.suspended) {
       actions.push({ action: 'grant', label: t('actions.makeModerator'), variant: 'secondary' });
     } else if (person.role === 'moderator') {
-      actions.push({ action: 'revoke', label: t('actions.removeModerator'), variant: 'danger' });
+      actions.push({ action: 'revoke', label: t('actions.removeModerator'), variant: 'secondary' });
     }
   }
 

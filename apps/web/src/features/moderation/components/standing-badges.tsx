@@ -6,6 +6,7 @@ import { formatDate } from '@/lib/i18n';
 /** Role (staff only), suspension and warnings of a person, as small labelled badges. */
 export function StandingBadges({ standing }: { standing: UserStanding }) {
   const { t } = useTranslation('moderation');
+  if (standing.role === 'user' && !standing.suspended && standing.warningCount === 0) return null;
   return (
     <span className="mod-badges">
       {standing.role !== 'user' ? (
