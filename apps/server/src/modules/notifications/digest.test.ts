@@ -4,13 +4,20 @@
  */
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, userSettings } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/app';
+import { buildTestApp, startTestServer, type TestApp } from '../../test/app';
+import { createTestDatabase } from '../../test/db';
 import { createUser, type TestUser } from '../../test/factories';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp';
 import type { Mailer } from '../mail/mailer';
-import { runDigestTick, sendDailyDigests, startDigestJob, type DigestDeps } from './digest.service';
+import {
+  DIGEST_INTERVAL_MS,
+  runDigestTick,
+  sendDailyDigests,
+  startDigestJob,
+  type DigestDeps,
+} from './digest.service';
 import type { Notifier } from './notifications.service';
 
 let t: TestApp;
@@ -180,6 +187,23 @@ describe('daily digest', () => {
       );
     } finally {
       await stop();
+    }
+  });
+
+  it('the server starts the job when ready and stops it on close (not under NODE_ENV=test)', async () => {
+    const setSpy = vi.spyOn(globalThis, 'setInterval');
+    const clearSpy = vi.spyOn(globalThis, 'clearInterval');
+    try {
+      const dev = await startTestServer(await createTestDatabase(), { NODE_ENV: 'development' });
+      const started = setSpy.mock.results.filter(
+        (_r, i) => setSpy.mock.calls[i]![1] === DIGEST_INTERVAL_MS,
+      );
+      expect(started).toHaveLength(1);
+      await dev.close();
+      expect(clearSpy).toHaveBeenCalledWith(started[0]!.value);
+    } finally {
+      setSpy.mockRestore();
+      clearSpy.mockRestore();
     }
   });
 
