@@ -147,7 +147,7 @@ export function CaseCard({
       </div>
 
       {reports.length > 0 ? (
-        <details className="mod-case__reports" open={variant === 'full'}>
+        <details className="mod-case__reports" open>
           <summary>
             {variant === 'full'
               ? t('case.allReports', { count: c.reportCount })
