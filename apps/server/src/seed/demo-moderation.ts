@@ -115,6 +115,15 @@ const excerptOf = (text: string, max = 120) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
+/** What the reported comments say (their seeded text is friendly; these are worth a report). */
+const REPORTED_LINES = {
+  crowded: 'Only people with no taste watch this. Log off.',
+  overdue: 'Cannot believe the captain dies in the last episode. What a twist!',
+  media: 'Free downloads of every episode at example.net/free-eps, go go go',
+  plain: 'Follow my page for daily giveaways!! example.org/win',
+  insult: 'You clearly have no idea what you are talking about. Embarrassing.',
+} as const;
+
 const REMOVE_REASON = 'Insults aimed at another member break rule 1: be kind.';
 const DISMISS_REASON = 'Marked as a spoiler already; nothing to remove.';
 const WARN_REASON = 'Please stop posting the same shop link in every thread.';
@@ -145,6 +154,12 @@ export function planModerationWorld(input: ModerationWorldInput): ModerationWorl
     const chosen = rng.pick(options);
     used.add(chosen.id!);
     return chosen;
+  };
+  /** A comment picked for a report, now saying `line` (the snapshot is taken from it). */
+  const reportedComment = (list: Row<typeof comments>[], line: string): Row<typeof comments> => {
+    const c = pick(list, 'comment');
+    c.body = line;
+    return c;
   };
 
   const postById = new Map(input.posts.map((p) => [p.id!, p]));
@@ -208,16 +223,16 @@ export function planModerationWorld(input: ModerationWorldInput): ModerationWorl
   });
 
   // ---- open cases
-  const crowded = pick(postComments, 'comment');
+  const crowded = reportedComment(postComments, REPORTED_LINES.crowded);
   report(
     commentTarget(crowded),
     reportersFor(crowded.userId, 3),
     ['harassment', 'harassment', 'spam'],
     ago(rng.range(2, 5) * HOUR),
   );
-  const overdue = pick(postComments, 'comment');
+  const overdue = reportedComment(postComments, REPORTED_LINES.overdue);
   report(commentTarget(overdue), reportersFor(overdue.userId, 1), ['spoiler'], ago(30 * HOUR));
-  const media = pick(mediaComments, 'media comment');
+  const media = reportedComment(mediaComments, REPORTED_LINES.media);
   report(
     commentTarget(media),
     reportersFor(media.userId, 1),
@@ -225,7 +240,7 @@ export function planModerationWorld(input: ModerationWorldInput): ModerationWorl
     ago(rng.range(3, 8) * HOUR),
     'Posts the same link under every episode, and it is not about the show.',
   );
-  const plain = pick(postComments, 'comment');
+  const plain = reportedComment(postComments, REPORTED_LINES.plain);
   report(commentTarget(plain), reportersFor(plain.userId, 1), ['spam'], ago(6 * HOUR));
   const spoilerPost = pick(memberPosts, 'post');
   report(postTarget(spoilerPost), reportersFor(spoilerPost.userId, 1), ['spoiler'], ago(5 * HOUR));
@@ -307,9 +322,9 @@ export function planModerationWorld(input: ModerationWorldInput): ModerationWorl
   };
 
   // 1. A comment the demo account (and one other) reported: removed by the moderator.
-  const insult = pick(
+  const insult = reportedComment(
     postComments.filter((c) => c.createdAt!.getTime() < nowMs - 2 * DAY),
-    'comment',
+    REPORTED_LINES.insult,
   );
   const insultTarget = commentTarget(insult);
   const insultReporters = [demo, ...reportersFor(insult.userId, 1)];
@@ -520,6 +535,7 @@ export function planModerationWorld(input: ModerationWorldInput): ModerationWorl
         demoPostIds.has(c.postId) &&
         !c.replyToId &&
         !c.deletedAt &&
+        !used.has(c.id!) &&
         c.userId !== demo.id &&
         byId.has(c.userId),
     ),
@@ -527,7 +543,11 @@ export function planModerationWorld(input: ModerationWorldInput): ModerationWorl
   const replyToDemo = newest(
     input.comments.filter(
       (c) =>
-        c.replyingUserId === demo.id && !c.deletedAt && c.userId !== demo.id && byId.has(c.userId),
+        c.replyingUserId === demo.id &&
+        !c.deletedAt &&
+        !used.has(c.id!) &&
+        c.userId !== demo.id &&
+        byId.has(c.userId),
     ),
   );
   if (!commentOnDemo || !replyToDemo)
