@@ -73,9 +73,13 @@ export function vapidKeys(config: AppConfig): Promise<VapidKeys> {
   return keys;
 }
 
-/** `GET /api/push/key`. */
+/** `GET /api/push/key`; null when push is off (no keys could be read or made: the start logged why). */
 export async function getPushKey(config: AppConfig): Promise<PushKey> {
-  return { publicKey: (await vapidKeys(config)).publicKey };
+  try {
+    return { publicKey: (await vapidKeys(config)).publicKey };
+  } catch {
+    return { publicKey: null };
+  }
 }
 
 /** `POST /api/push/subscriptions`: stores the subscription; an endpoint seen before moves to `userId`. */

@@ -18,6 +18,7 @@ import { startPushStandIn, type PushStandIn } from '../../test/push-stand-in';
 import type { DeliveredNotification } from './notifications.service';
 import {
   createPushDeliverer,
+  getPushKey,
   PUSH_MAX_FAILURES,
   PUSH_TTL_SECONDS,
   pushBody,
@@ -117,6 +118,11 @@ describe('GET /api/push/key', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('answers null (push off) when no keys can be made in DATA_DIR', async () => {
+    const config = { ...t.config, vapid: null, dataDir: '/dev/null/cannot-be-a-folder' };
+    expect(await getPushKey(config)).toEqual({ publicKey: null });
   });
 
   it('uses VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set, and writes no file', async () => {
