@@ -55,6 +55,25 @@ async function bytes(ctx: BrowserContext, url: string): Promise<Buffer> {
   return Buffer.from(await res.body());
 }
 
+/**
+ * The same clip with its top-level boxes reordered so `moov` follows `mdat` (what an encoder
+ * without faststart writes). Only the order matters here: the server reads the box order.
+ */
+function moovLast(mp4: Buffer): Buffer {
+  const boxes: Array<{ type: string; bytes: Buffer }> = [];
+  for (let at = 0; at + 8 <= mp4.length;) {
+    const size = mp4.readUInt32BE(at);
+    if (size < 8) throw new Error('the fixture uses an MP4 box size this helper does not read');
+    boxes.push({
+      type: mp4.toString('latin1', at + 4, at + 8),
+      bytes: mp4.subarray(at, at + size),
+    });
+    at += size;
+  }
+  const moov = boxes.filter((b) => b.type === 'moov');
+  return Buffer.concat([...boxes.filter((b) => b.type !== 'moov'), ...moov].map((b) => b.bytes));
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   const { ctx } = await signedInPage(browser, { email: ADMIN_EMAIL });
@@ -207,7 +226,16 @@ describe('media administration', () => {
       .toBe(true);
     const units = await getJson<MediaPage>(ctx, `/api/media-pages/${mediaId}`);
     expect(units.episodes[0]!.durationSeconds).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Edit Episode 1' }).click();
+
+    // Replacing it with an MP4 whose index comes last: kept, and the server's Warning is shown.
+    await page.getByRole('button', { name: 'Replace video' }).waitFor(POLL);
+    await page.locator('input[type="file"][accept^="video"]').setInputFiles({
+      name: 'late-index.mp4',
+      mimeType: 'video/mp4',
+      buffer: moovLast(clip.buffer),
+    });
+    await page.getByText('Uploaded late-index.mp4.').waitFor({ timeout: 60_000 });
+    await page.getByText(/keeps its index \(moov\) after the media data/).waitFor(POLL);
     await page.getByText(/Episode 1 · Pilot/).waitFor(POLL);
     await ctx.close();
   }, 240_000);
