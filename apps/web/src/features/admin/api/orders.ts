@@ -1,4 +1,10 @@
-import { AdminOrderSchema, ModerationQueueCountSchema } from '@otakura/shared';
+import {
+  AdminOrderPageSchema,
+  AdminOrderSchema,
+  ModerationQueueCountSchema,
+  type AdminOrder,
+  type AdminOrderPage,
+} from '@otakura/shared';
 import {
   infiniteQueryOptions,
   useInfiniteQuery,
@@ -7,21 +13,14 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { z } from 'zod';
-import { pageOf } from '@otakura/shared';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
-/**
- * An order as the admin list shows it. `shippedAt` is read here even if the shared order shape
- * does not name it yet (issue 09 adds it), so the list never drops it.
- */
-export const AdminOrderRowSchema = AdminOrderSchema.extend({
-  shippedAt: z.string().nullable().optional(),
-});
-export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
-export const AdminOrderRowPageSchema = pageOf(AdminOrderRowSchema);
-export type AdminOrderRowPage = z.infer<typeof AdminOrderRowPageSchema>;
+/** An order as the admin list shows it: the buyer's order with its buyer and `shippedAt`. */
+export const AdminOrderRowSchema = AdminOrderSchema;
+export type AdminOrderRow = AdminOrder;
+export const AdminOrderRowPageSchema = AdminOrderPageSchema;
+export type AdminOrderRowPage = AdminOrderPage;
 
 export const ORDER_FILTERS = ['to_ship', 'shipped', 'all'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];

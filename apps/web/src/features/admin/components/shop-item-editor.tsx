@@ -92,7 +92,7 @@ function changesOf(v: ShopItemValues, item: ShopItem): UpdateShopItemInput {
  */
 function itemResolver(
   item: ShopItem | undefined,
-  words: { money: string; whole: string },
+  words: { money: string; whole: string; max: (amount: string) => string },
 ): Resolver<ShopItemValues, unknown, Output> {
   const schemaResolver = item
     ? zodResolverOf(UpdateShopItemInputSchema, (v: ShopItemValues) => changesOf(v, item))
@@ -100,10 +100,14 @@ function itemResolver(
   return async (values, context, options) => {
     const result = await schemaResolver(values, context, options);
     const format: FieldErrors<ShopItemValues> = {};
-    if (parseAmountToCents(values.priceCents) === null)
-      format.priceCents = { type: 'format', message: words.money };
-    if (parseAmountToCents(values.shippingCents) === null)
-      format.shippingCents = { type: 'format', message: words.money };
+    // The schema counts cents; the person typed an amount, so its limits are said as amounts.
+    const money = (field: 'priceCents' | 'shippingCents', max: number) => {
+      const cents = parseAmountToCents(values[field]);
+      if (cents === null) format[field] = { type: 'format', message: words.money };
+      else if (cents > max) format[field] = { type: 'max', message: words.max(centsToAmount(max)) };
+    };
+    money('priceCents', SHOP_RULES.priceCentsMax);
+    money('shippingCents', SHOP_RULES.shippingCentsMax);
     if (parseWholeNumber(values.quantity) === null)
       format.quantity = { type: 'format', message: words.whole };
     if (Object.keys(format).length === 0) return result;
@@ -193,6 +197,7 @@ export function ShopItemForm({ item }: { item?: ShopItem }) {
     resolver: itemResolver(item, {
       money: t('itemEditor.moneyFormat'),
       whole: t('itemEditor.quantityFormat'),
+      max: (amount) => t('itemEditor.moneyMax', { max: amount }),
     }),
   });
   const { errors } = form.formState;
