@@ -218,7 +218,8 @@ describe('producers', () => {
     await follow(a, star.user.id);
     const items = await list(star);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ type: 'follow', actorCount: 2 });
+    // It opens the newest follower's profile.
+    expect(items[0]).toMatchObject({ type: 'follow', actorCount: 2, link: `/user/${b.user.id}` });
     expect(items[0]!.actors.map((x) => x.name)).toEqual(['Kai', 'Ai']);
 
     const shy = await createUser(t);
