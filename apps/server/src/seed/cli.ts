@@ -157,6 +157,8 @@ async function main(argv: string[]): Promise<number> {
       console.log(
         `Demo world ready in ${((Date.now() - t0) / 1000).toFixed(1)} s. Sign in as ${result.demoEmail} / ${result.demoPassword}.`,
       );
+      for (const staff of result.staff)
+        console.log(`  ${staff.role}: ${staff.email} / ${result.demoPassword}`);
     } else {
       console.log('Bulk seed:', JSON.stringify(cmd.bulk));
       const counts = await bulkSeed({ db, log, ...cmd.bulk });
