@@ -170,6 +170,8 @@ describe('POST /api/moderation/users/:userId/unsuspend', () => {
     ]);
     expect(await noticesOf(target.user.id)).toEqual(
       expect.arrayContaining([
+        // Told while suspended (read when they are back), and when it was lifted.
+        expect.objectContaining({ subtype: 'suspended', reason: 'Spam' }),
         expect.objectContaining({ subtype: 'unsuspended', reason: 'Appeal accepted' }),
       ]),
     );

@@ -1,5 +1,5 @@
 /** Drizzle queries of notifications (docs/notifications.md); each takes a db or a transaction. */
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   notificationActors,
@@ -8,6 +8,7 @@ import {
   users,
   userSettings,
 } from '../../db/schema';
+import { SYSTEM_USER_ID } from '@otakura/shared';
 import { visibleUser } from '../../db/visible-user';
 import type { Cursor } from '../../lib/cursor';
 
@@ -35,6 +36,8 @@ export async function findRecipient(
   db: Db,
   recipientId: string,
   actorId: string | null,
+  /** Moderation outcomes reach a suspended user too: they read them when they are back. */
+  evenIfSuspended = false,
 ): Promise<Recipient | undefined> {
   const blocked = actorId
     ? sql<boolean>`exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${recipientId} and ${userBlocks.blockedId} = ${actorId}) or (${userBlocks.blockerId} = ${actorId} and ${userBlocks.blockedId} = ${recipientId}))`
@@ -43,7 +46,12 @@ export async function findRecipient(
     .select({ prefs: userSettings.notifications, blocked })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(and(eq(users.id, recipientId), visibleUser()))
+    .where(
+      and(
+        eq(users.id, recipientId),
+        evenIfSuspended ? ne(users.id, SYSTEM_USER_ID) : visibleUser(),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   return { prefs: row.prefs ?? {}, blocked: Boolean(row.blocked) };

@@ -126,7 +126,12 @@ async function store(db: Db, input: NotifyInput): Promise<string | null> {
   if (actorId && actorId === input.recipientId) return null;
   if (input.recipientId === SYSTEM_USER_ID) return null;
   return runInTransaction(db, async (tx) => {
-    const recipient = await repo.findRecipient(tx, input.recipientId, actorId);
+    const recipient = await repo.findRecipient(
+      tx,
+      input.recipientId,
+      actorId,
+      input.type === 'moderation',
+    );
     if (!recipient || recipient.blocked) return null;
     if (!allowedBySettings(input.type, recipient.prefs)) return null;
     const id = await repo.upsertGroup(tx, {
