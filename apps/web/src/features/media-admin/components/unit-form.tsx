@@ -26,6 +26,28 @@ function inputOf(v: UnitValues): UnitInput {
   return { title: v.title, ...(n === '' ? {} : { number: Number(n) }) };
 }
 
+/**
+ * The shared schema checks what will be sent (a blank number is left out); a number that is not
+ * a whole number from 1 is said in words first (zod would say "Expected number, received nan").
+ */
+function unitResolver(editing: boolean, numberInvalid: string): Resolver<UnitValues> {
+  const schema = editing
+    ? zodResolverOf(UpdateEpisodeInputSchema, inputOf)
+    : zodResolverOf(CreateEpisodeInputSchema, inputOf);
+  const shared = schema as unknown as Resolver<UnitValues>;
+  return async (values, context, options) => {
+    const result = await shared(values, context, options);
+    const text = values.number.trim();
+    if ((editing || text !== '') && !/^[1-9][0-9]{0,5}$/.test(text)) {
+      return {
+        values: {},
+        errors: { ...result.errors, number: { type: 'pattern', message: numberInvalid } },
+      };
+    }
+    return result;
+  };
+}
+
 export interface UnitFormProps {
   /** For the labels: "Episode number", "Volume title"… */
   noun: string;
@@ -48,10 +70,7 @@ export function UnitForm({ noun, initial, submitLabel, onSubmit, onCancel, extra
     defaultValues: initial
       ? { number: String(initial.number), title: initial.title }
       : { number: '', title: '' },
-    // The shared schema checks what will be sent (a blank number is left out).
-    resolver: (initial
-      ? zodResolverOf(UpdateEpisodeInputSchema, inputOf)
-      : zodResolverOf(CreateEpisodeInputSchema, inputOf)) as unknown as Resolver<UnitValues>,
+    resolver: unitResolver(!!initial, t('units.numberInvalid')),
   });
   const { errors, isSubmitting } = form.formState;
   const submit = submitHandler(
