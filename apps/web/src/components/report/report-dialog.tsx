@@ -36,7 +36,7 @@ export interface ReportDialogProps {
  * 500 characters); Report stays disabled until a reason is chosen. After the server took the
  * report, and the spec's 500 ms, the dialog says so ('Comment reported successfully. Please give
  * our team 24 hours to work on the request.' for comments, the same sentence for the others).
- * A failure is logged (spec §8) and, for what the server refused, shown in the dialog.
+ * A failure is logged; for comments only logged (spec §8), for the others also shown in the dialog.
  */
 export function ReportDialog({ open, onClose, className, ...body }: ReportDialogProps) {
   const { t } = useTranslation('report');
@@ -92,7 +92,8 @@ function ReportBody({
       },
       onError: (err) => {
         console.error(`Reporting the ${kind} failed`, err);
-        setError(apiErrorText(t, err));
+        // Spec §8: a failed comment report is logged only; the newer kinds say what went wrong.
+        if (kind !== 'comment') setError(apiErrorText(t, err));
         setPhase('ask');
       },
     });
