@@ -30,7 +30,7 @@ describe('OrderList', () => {
     });
     renderWithProviders(<OrderList />);
 
-    const paidCard = await screen.findByRole('article', { name: 'Order 0190AAAA' });
+    const paidCard = await screen.findByRole('article', { name: 'Order 00000001' });
     expect(within(paidCard).getByText('Paid')).toBeInTheDocument();
     expect(within(paidCard).getByRole('link', { name: '@fern' })).toHaveAttribute(
       'href',
@@ -40,8 +40,8 @@ describe('OrderList', () => {
     expect(within(paidCard).getByText('$48.98')).toBeInTheDocument();
     expect(within(paidCard).getByRole('button', { name: 'Mark shipped' })).toBeEnabled();
 
-    expect(within(card('0190BBBB')).getByText('Shipped')).toBeInTheDocument();
-    for (const id of ['0190BBBB', '0190CCCC', '0190DDDD']) {
+    expect(within(card('00000002')).getByText('Shipped')).toBeInTheDocument();
+    for (const id of ['00000002', '00000003', '00000004']) {
       expect(within(card(id)).queryByRole('button', { name: 'Mark shipped' })).toBeNull();
     }
     expect(screen.getAllByRole('button', { name: 'Mark shipped' })).toHaveLength(1);
@@ -58,17 +58,17 @@ describe('OrderList', () => {
     const { user } = renderWithProviders(<OrderList />);
     await user.click(await screen.findByRole('button', { name: 'Mark shipped' }));
     const dialog = await screen.findByRole('alertdialog', {
-      name: 'Mark order 0190AAAA as shipped?',
+      name: 'Mark order 00000001 as shipped?',
     });
     expect(dialog).toHaveTextContent('@fern is told that the order is on its way.');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
 
-    await waitFor(() => expect(within(card('0190AAAA')).getByText('Shipped')).toBeInTheDocument());
+    await waitFor(() => expect(within(card('00000001')).getByText('Shipped')).toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
       `/api/admin/orders/${order.id}/ship`,
     ]);
-    expect(within(card('0190AAAA')).queryByRole('button', { name: 'Mark shipped' })).toBeNull();
+    expect(within(card('00000001')).queryByRole('button', { name: 'Mark shipped' })).toBeNull();
   });
 
   it('keeps the dialog and says why when the server refuses', async () => {

@@ -22,8 +22,11 @@ import { ListError, ListSkeleton, LoadMore } from './list-states';
 import './admin-lists.css';
 import './order-list.css';
 
-/** The first characters of an order id, enough to tell orders apart in a list. */
-export const shortOrderId = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
+/**
+ * The last 8 hex digits of an order id: its random part (a UUIDv7 starts with the time, so the
+ * first digits are shared by every order of the same minute).
+ */
+export const shortOrderId = (id: string) => id.replace(/-/g, '').slice(-8).toUpperCase();
 
 const dateTime = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
 
