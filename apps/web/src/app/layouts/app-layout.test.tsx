@@ -2,12 +2,17 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '@/features/auth/api/auth-client';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { unsubscribeFromPush } from '@/lib/push';
 import { renderRoute, sessions } from '@/test/render';
 
 vi.mock('@/features/auth/hooks/use-session', () => ({ useSession: vi.fn() }));
 vi.mock('@/features/auth/api/auth-client', () => ({
   authClient: { signOut: vi.fn() },
   refreshSession: vi.fn(),
+}));
+vi.mock('@/lib/push', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/push')>()),
+  unsubscribeFromPush: vi.fn(),
 }));
 
 /** The shell is ready once its navigation shows (pages with data may still be loading). */
@@ -20,6 +25,7 @@ async function renderSignedIn(path: string) {
 describe('app layout', () => {
   beforeEach(() => {
     vi.mocked(useSession).mockReturnValue(sessions.signedIn());
+    vi.mocked(unsubscribeFromPush).mockReset().mockResolvedValue(undefined);
     vi.mocked(authClient.signOut).mockResolvedValue({
       data: { success: true },
       error: null,
@@ -138,6 +144,11 @@ describe('app layout', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
 
       expect(authClient.signOut).toHaveBeenCalledTimes(1);
+      // This device's push subscription is dropped first, while the session can still delete it.
+      expect(unsubscribeFromPush).toHaveBeenCalledTimes(1);
+      expect(vi.mocked(unsubscribeFromPush).mock.invocationCallOrder[0]).toBeLessThan(
+        vi.mocked(authClient.signOut).mock.invocationCallOrder[0]!,
+      );
       expect(await screen.findByRole('heading', { name: 'Login', level: 1 })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/login');
     });
