@@ -76,45 +76,7 @@ export type ReportCommentInput = z.input<typeof ReportCommentInputSchema>;
 export const ReportCommentResultSchema = z.object({ message: z.string() });
 export type ReportCommentResult = z.infer<typeof ReportCommentResultSchema>;
 
-export const CommentReportStatusSchema = z.enum(['open', 'resolved', 'dismissed']);
-export type CommentReportStatus = z.infer<typeof CommentReportStatusSchema>;
-
-/** One report in the moderation queue (moderators and admins only). */
-export const CommentReportSchema = z.object({
-  id: z.string(),
-  status: CommentReportStatusSchema,
-  /** The comment's text when it was reported (it may have been edited or deleted since). */
-  commentText: z.string(),
-  reason: ReportReasonSchema,
-  /** The reporter's own words (with `other`), or null. */
-  details: z.string().nullable(),
-  /** The comment as it is now. */
-  comment: z.object({ id: z.string(), body: z.string(), deleted: z.boolean() }),
-  reporter: UserSummarySchema,
-  /** The author when reported; null if that account is gone. */
-  author: UserSummarySchema.nullable(),
-  postId: z.string().nullable(),
-  mediaId: z.string().nullable(),
-  communityId: z.string().nullable(),
-  createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
-});
-export type CommentReport = z.infer<typeof CommentReportSchema>;
-
-export const CommentReportPageSchema = pageOf(CommentReportSchema);
-export type CommentReportPage = z.infer<typeof CommentReportPageSchema>;
-
-/** `?status=open&cursor=&limit=` of the moderation queue, newest first. */
-export const ListCommentReportsQuerySchema = PageQuerySchema.extend({
-  status: CommentReportStatusSchema.default('open'),
-});
-export type ListCommentReportsQuery = z.infer<typeof ListCommentReportsQuerySchema>;
-
-/** `dismiss`: the comment stays. `delete_comment`: it becomes a tombstone and its open reports are resolved. */
-export const ResolveCommentReportInputSchema = z.object({
-  action: z.enum(['dismiss', 'delete_comment']),
-});
-export type ResolveCommentReportInput = z.infer<typeof ResolveCommentReportInputSchema>;
+// The moderation queue of every kind of report is in moderation/moderation.schemas.ts.
 
 export const REPORT_SUCCESS_MESSAGE =
   'Comment reported successfully. Please give our team 24 hours to work on the request.';
