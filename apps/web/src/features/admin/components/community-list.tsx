@@ -98,8 +98,7 @@ export function CommunityList() {
                 <div className="admin-row__side">
                   <Button asChild variant="ghost" size="sm">
                     <Link to={`/community/${community.id}`}>
-                      {t('common.view')}
-                      <span className="visually-hidden"> {community.name}</span>
+                      {t('common.view')} <span className="visually-hidden">{community.name}</span>
                     </Link>
                   </Button>
                 </div>

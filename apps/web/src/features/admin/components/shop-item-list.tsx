@@ -95,8 +95,7 @@ export function ShopItemList() {
                 <div className="admin-row__side">
                   <Button asChild variant="ghost" size="sm">
                     <Link to={`/item/${item.id}`}>
-                      {t('common.view')}
-                      <span className="visually-hidden"> {item.name}</span>
+                      {t('common.view')} <span className="visually-hidden">{item.name}</span>
                     </Link>
                   </Button>
                 </div>
