@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '@/features/auth/api/auth-client';
 import { useSession } from '@/features/auth/hooks/use-session';
+import type * as Push from '@/lib/push';
 import { unsubscribeFromPush } from '@/lib/push';
 import { renderRoute, sessions } from '@/test/render';
 
@@ -11,7 +12,7 @@ vi.mock('@/features/auth/api/auth-client', () => ({
   refreshSession: vi.fn(),
 }));
 vi.mock('@/lib/push', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/push')>()),
+  ...(await importOriginal<typeof Push>()),
   unsubscribeFromPush: vi.fn(),
 }));
 
