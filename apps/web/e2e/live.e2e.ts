@@ -39,8 +39,14 @@ beforeAll(async () => {
   await signIn(ctx, AUTHOR_EMAIL);
   const me = await getJson<{ id: string; username: string }>(ctx, '/api/me');
   author = { ctx, userId: me.id, username: me.username };
-  const communities = await getJson<{ items: { id: string }[] }>(ctx, '/api/communities?q=');
-  communityId = communities.items[0]!.id;
+  // A community with posts (the admin journey may have made an empty one that sorts first).
+  const feed = await getJson<{ items: { community: { id: string } }[] }>(
+    ctx,
+    '/api/feed?tab=all&sort=new&limit=50',
+  );
+  const withPosts = feed.items[0]?.community.id;
+  if (!withPosts) throw new Error('the demo feed needs a post in a community');
+  communityId = withPosts;
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
