@@ -8,7 +8,7 @@ import {
   type UpdateCommunityInput,
   type UpsertCommunityInput,
 } from '@otakura/shared';
-import { ExternalLink, SearchX } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +17,8 @@ import { AdminPage } from '@/components/admin/admin-page';
 import { ImageUploadField } from '@/components/admin/image-upload-field';
 import { isAbortError, useImageUpload } from '@/components/admin/upload-image';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Textarea } from '@/components/ui/field';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { fieldError, formError, submitHandler, zodResolverOf } from '@/lib/forms';
 import {
@@ -30,7 +27,7 @@ import {
   useCreateCommunityMutation,
   useUpdateCommunityMutation,
 } from '../api/communities';
-import { ListError } from './list-states';
+import { EditorLoadFailure, EditorSkeleton } from './editor-states';
 import './admin-editor.css';
 
 interface Values {
@@ -78,20 +75,16 @@ export function CommunityEditor({ communityId }: { communityId?: string }) {
   if (query.isError) {
     return (
       <AdminPage title={title} back={back} width="narrow">
-        {isApiError(query.error, 'community_not_found') ? (
-          <EmptyState
-            icon={<SearchX />}
-            title={t('communityEditor.notFoundTitle')}
-            description={t('communityEditor.notFoundDescription')}
-            action={
-              <Button asChild variant="secondary">
-                <Link to="/admin/communities">{t('communityEditor.back')}</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <ListError error={query.error} onRetry={() => void query.refetch()} />
-        )}
+        <EditorLoadFailure
+          error={query.error}
+          notFoundCode="community_not_found"
+          notFound={{
+            title: t('communityEditor.notFoundTitle'),
+            description: t('communityEditor.notFoundDescription'),
+          }}
+          back={back}
+          onRetry={() => void query.refetch()}
+        />
       </AdminPage>
     );
   }
@@ -116,21 +109,6 @@ export function CommunityEditor({ communityId }: { communityId?: string }) {
     >
       <CommunityForm key={community.id} community={community} />
     </AdminPage>
-  );
-}
-
-/** Shaped like the form while the community loads; says 'Loading...' to screen readers. */
-export function EditorSkeleton() {
-  const { t } = useTranslation('admin');
-  return (
-    <div role="status" className="admin-editor" aria-live="polite">
-      <span className="visually-hidden">{t('common.loading')}</span>
-      <Skeleton shape="text" width="30%" />
-      <Skeleton height={40} />
-      <Skeleton shape="text" width="30%" />
-      <Skeleton height={120} />
-      <Skeleton height={220} />
-    </div>
   );
 }
 

@@ -7,7 +7,7 @@ import {
   type ShopItem,
   type UpdateShopItemInput,
 } from '@otakura/shared';
-import { ExternalLink, SearchX } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +16,8 @@ import { AdminPage } from '@/components/admin/admin-page';
 import { ImageUploadField } from '@/components/admin/image-upload-field';
 import { isAbortError, useImageUpload } from '@/components/admin/upload-image';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { fieldError, formError, submitHandler, zodResolverOf } from '@/lib/forms';
 import {
@@ -29,8 +27,7 @@ import {
   useUpdateShopItemMutation,
 } from '../api/shop-items';
 import { centsToAmount, parseAmountToCents, parseWholeNumber } from '../utils/money';
-import { EditorSkeleton } from './community-editor';
-import { ListError } from './list-states';
+import { EditorLoadFailure, EditorSkeleton } from './editor-states';
 import './admin-editor.css';
 
 /**
@@ -139,20 +136,16 @@ export function ShopItemEditor({ itemId }: { itemId?: string }) {
   if (query.isError) {
     return (
       <AdminPage title={title} back={back} width="narrow">
-        {isApiError(query.error, 'shop_item_not_found') ? (
-          <EmptyState
-            icon={<SearchX />}
-            title={t('itemEditor.notFoundTitle')}
-            description={t('itemEditor.notFoundDescription')}
-            action={
-              <Button asChild variant="secondary">
-                <Link to="/admin/shop">{t('itemEditor.back')}</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <ListError error={query.error} onRetry={() => void query.refetch()} />
-        )}
+        <EditorLoadFailure
+          error={query.error}
+          notFoundCode="shop_item_not_found"
+          notFound={{
+            title: t('itemEditor.notFoundTitle'),
+            description: t('itemEditor.notFoundDescription'),
+          }}
+          back={back}
+          onRetry={() => void query.refetch()}
+        />
       </AdminPage>
     );
   }
