@@ -107,6 +107,12 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
    * user's sockets with `LIVE_CLOSE.unauthorized`; it is never sent to a client.
    */
   z.object({ type: z.literal('session.revoked'), topic: z.string(), userId: z.string() }),
+  /**
+   * Server to server only (no topic): the user's sessions or account changed (sign-out, revoked
+   * sessions, password, two-factor, verification, name, role, deletion). Every server drops
+   * that user's cached sessions (modules/auth/session-cache.ts); never sent to a client.
+   */
+  z.object({ type: z.literal('session.invalidate'), userId: z.string() }),
   /** On `media:{mediaId}`: the entry's absolute view count after a view was counted. */
   z.object({
     type: z.literal('media.views'),
