@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import {
   AUTH_ERROR_MESSAGES,
@@ -24,6 +25,7 @@ import { resolveAuthSecret } from './auth-secret';
 import { clientKey, createAuthLimiters } from './auth.rate-limit';
 import { createAuthService, signInBackoff } from './auth.service';
 import { createChallengeService } from './challenge.service';
+import { installSessionCache } from './session-cache.routes';
 
 export { flushResetRequests } from './auth.service';
 
@@ -60,7 +62,10 @@ function present<T>(reply: FastifyReply, out: { answer: AuthAnswer } | { result:
  * the service, and presents the answer in the API's one error shape. The Origin check is the
  * app's one check (plugins/origin-check.ts), which covers these paths too.
  */
-export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
+async function authRoutesPlugin(app: FastifyInstance, opts: { auth: Auth }) {
+  // Not encapsulated (fastify-plugin, below): the session cache's hooks reach the routes of
+  // the modules registered after this one (session-cache.routes.ts).
+  installSessionCache(app);
   const { config, database } = app.ctx;
   const limits = createAuthLimiters(app);
   const service = createAuthService({
@@ -219,3 +224,5 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
     handler: passThrough,
   });
 }
+
+export const authRoutes = fp(authRoutesPlugin, { name: 'auth-routes' });

@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids';
 import { sendInBackground, type Mailer } from '../mail/mailer';
 import { changeEmailMail, resetPasswordMail, verificationMail } from '../mail/templates';
 import { resolveAuthSecret } from './auth-secret';
+import { registerSessionCache, SessionCache, type SessionCacheOptions } from './session-cache';
 
 export interface AuthDeps {
   config: AppConfig;
@@ -18,6 +19,8 @@ export interface AuthDeps {
   beforeDeleteUser?: (userId: string) => Promise<void>;
   /** Where failed mail sends are reported (default: the console). */
   log?: { error(obj: object, msg: string): void };
+  /** The per-process session cache (session-cache.ts); its TTL and size. */
+  sessionCache?: SessionCacheOptions;
 }
 
 /** The web origins allowed to make state-changing requests: ours, and Vite's in development. */
@@ -43,7 +46,14 @@ export function createAuth(deps: AuthDeps) {
         ? deps.log.error({ err, to }, `mail "${m.subject}" failed`)
         : console.error(`mail "${m.subject}" to ${to} failed:`, err),
     );
-  return betterAuth({
+  // Every write through Better Auth that changes a session or a user drops that user's cached
+  // sessions on every server before the request answers (docs/auth.md, "Session cache").
+  const sessionCache = new SessionCache(deps.sessionCache);
+  const invalidate = (
+    row: { userId?: unknown; id?: unknown } | null | undefined,
+    key: 'userId' | 'id',
+  ) => (row && typeof row[key] === 'string' ? sessionCache.invalidateUser(row[key]) : undefined);
+  const auth = betterAuth({
     appName: product,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -65,6 +75,12 @@ export function createAuth(deps: AuthDeps) {
         enabled: true,
         async beforeDelete(user) {
           await deps.beforeDeleteUser?.(user.id);
+          // beforeDeleteUser may delete the row itself (sessions cascade), leaving Better
+          // Auth's delete hooks nothing to see: drop the sessions here, after that commit.
+          await sessionCache.invalidateUser(user.id);
+        },
+        async afterDelete(user) {
+          await sessionCache.invalidateUser(user.id);
         },
       },
     },
@@ -74,6 +90,16 @@ export function createAuth(deps: AuthDeps) {
       updateAge: 60 * 60 * 24,
       // DESIGN.md: sensitive actions need a sign-in younger than 5 minutes.
       freshAge: 300,
+    },
+    databaseHooks: {
+      user: {
+        update: { after: async (user) => invalidate(user, 'id') },
+        delete: { after: async (user) => invalidate(user, 'id') },
+      },
+      session: {
+        update: { after: async (session) => invalidate(session, 'userId') },
+        delete: { after: async (session) => invalidate(session, 'userId') },
+      },
     },
     account: { modelName: 'accounts' },
     verification: { modelName: 'verifications' },
@@ -137,6 +163,8 @@ export function createAuth(deps: AuthDeps) {
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
     ],
   });
+  registerSessionCache(auth, sessionCache);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
