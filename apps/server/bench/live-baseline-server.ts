@@ -1,7 +1,7 @@
 /**
  * The floor of `live.suite.ts`: a bare `ws` WebSocketServer in its own process. Every socket
  * that connects receives each broadcast; `POST /broadcast` with `{ "postId", "likeCount" }`
- * serialises a `post.liked`-shaped event once, sends it to every open socket, then answers 204.
+ * serialises a `post.liked`-shaped event once (UTF-8 bytes), sends it to every open socket, then answers 204.
  * No authentication, no topics, no database: what loopback fan-out costs on this machine.
  *
  *   node --import tsx bench/live-baseline-server.ts <port>
@@ -23,14 +23,17 @@ const server = http.createServer((req, res) => {
       postId: string;
       likeCount: number;
     };
-    const data = JSON.stringify({
-      type: 'post.liked',
-      topic: `post:${postId}`,
-      postId,
-      likeCount,
-      actorId: '0190a0b0-0000-7000-8000-000000000000',
-    });
-    for (const ws of clients) ws.send(data);
+    // Encoded once, sent as text without compression: the cheapest a bare ws server can do.
+    const data = Buffer.from(
+      JSON.stringify({
+        type: 'post.liked',
+        topic: `post:${postId}`,
+        postId,
+        likeCount,
+        actorId: '0190a0b0-0000-7000-8000-000000000000',
+      }),
+    );
+    for (const ws of clients) ws.send(data, { binary: false, compress: false });
     res.writeHead(204).end();
   });
 });

@@ -12,6 +12,15 @@ import type { LiveBus } from './live-bus';
 /** Close codes the web client acts on: one list in packages/shared (live-topics.ts). */
 export { LIVE_CLOSE };
 
+/** ws send options of every frame: text, never compressed (each socket would deflate again). */
+const TEXT_FRAME = { binary: false, compress: false } as const;
+/** Matches no user's id: `mayWatchLiveTopic(NO_USER, topic)` is true only for public topics. */
+const NO_USER = '';
+
+function encode(event: LiveEvent): Buffer {
+  return Buffer.from(JSON.stringify(event));
+}
+
 export interface LiveUser {
   id: string;
 }
@@ -190,19 +199,24 @@ export class LiveHub {
     if (!set.size) this.byTopic.delete(topic);
   }
 
-  private send(conn: LiveConnection, data: string): void {
-    if (conn.socket.readyState !== conn.socket.OPEN) return;
-    if (conn.socket.bufferedAmount > this.maxBufferedBytes) {
+  /**
+   * Sends one text frame. Fan-out passes the event's UTF-8 bytes, encoded once for every
+   * socket (a string would be measured and encoded again per socket); never compressed.
+   */
+  private send(conn: LiveConnection, data: Buffer): void {
+    const socket = conn.socket;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > this.maxBufferedBytes) {
       // Too slow to keep up: it reconnects and refetches instead of us buffering without bound.
-      conn.socket.close(LIVE_CLOSE.timeout, 'Too slow to read live events.');
+      socket.close(LIVE_CLOSE.timeout, 'Too slow to read live events.');
       this.detach(conn);
       return;
     }
-    conn.socket.send(data);
+    socket.send(data, TEXT_FRAME);
   }
 
   private reply(conn: LiveConnection, event: LiveEvent): void {
-    this.send(conn, JSON.stringify(event));
+    this.send(conn, encode(event));
   }
 
   private onMessage(conn: LiveConnection, text: string | null): void {
@@ -265,17 +279,22 @@ export class LiveHub {
       return;
     }
     if (event.type === 'resync') {
-      const data = JSON.stringify(event);
+      const data = encode(event);
+      // send() may detach a slow socket: deleting the current entry keeps a Set's iteration valid.
       for (const conn of this.connections) this.send(conn, data);
       return;
     }
     if (!('topic' in event)) return;
     const set = this.byTopic.get(event.topic);
     if (!set?.size) return;
-    const data = JSON.stringify(event);
-    for (const conn of [...set]) {
-      // Checked again on delivery, so a rule that tightens later also holds for old subscriptions.
-      if (mayWatch(conn.user, event.topic)) this.send(conn, data);
+    const topic = event.topic;
+    // Serialised and encoded once per event, not per socket.
+    const data = encode(event);
+    // Checked again on delivery, so a rule that tightens later also holds for old subscriptions.
+    // A public topic answers the same for every user: asked once (the probe id matches no user).
+    const everyone = mayWatchLiveTopic(NO_USER, topic);
+    for (const conn of set) {
+      if (everyone || mayWatch(conn.user, topic)) this.send(conn, data);
     }
   }
 }
