@@ -56,15 +56,27 @@ export const posts = pgTable(
     // Keyset pages: ORDER BY created_at DESC, id DESC needs DESC NULLS FIRST in the index
     // (Drizzle's bare .desc() is NULLS LAST, which that ORDER BY cannot use; DESIGN.md).
     index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The per-source ranges (a community's or an author's page, and each followed source of
+    // the following feed) are covering: after the sort keys they carry deleted_at, the other
+    // source column and like_count, so the feed reads them as Index Only Scans (the filter
+    // `deleted_at is null` and the block check on user_id are answered from the index) and
+    // touches the heap only for the page's rows. Not partial: these indexes also serve the
+    // foreign keys' cascades (`delete from posts where user_id = …`), which a
+    // `where deleted_at is null` index could not. Migration 0010.
     index('posts_community_created_idx').on(
       t.communityId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.deletedAt,
+      t.userId,
+      t.likeCount,
     ),
     index('posts_user_created_idx').on(
       t.userId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.deletedAt,
+      t.likeCount,
     ),
     index('posts_likes_idx').on(
       t.likeCount.desc().nullsFirst(),
@@ -72,18 +84,21 @@ export const posts = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // "Top" pages of one community or one author, and the per-source ranges of the
-    // following feed sorted by likes (docs/posts-and-feed.md).
+    // following feed sorted by likes (docs/posts-and-feed.md); covering like the above.
     index('posts_community_likes_idx').on(
       t.communityId,
       t.likeCount.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.deletedAt,
+      t.userId,
     ),
     index('posts_user_likes_idx').on(
       t.userId,
       t.likeCount.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.deletedAt,
     ),
     check('posts_type_valid', sql`${t.type} in (0, 1, 2, 4, 5)`),
     check('posts_title_length', sql`char_length(${t.title}) >= 1`),

@@ -2,9 +2,10 @@
  * The feed's queries. Every page is a keyset range read in index order (never OFFSET):
  * `new` follows posts_*_created_idx (created_at DESC, id DESC), `top` posts_*_likes_idx
  * (like_count DESC, created_at DESC, id DESC), all DESC NULLS FIRST like the indexes,
- * so ORDER BY and the index agree and no page sorts the table. The following feed is a
- * LATERAL join over the followed ids (one index range scan per source, merged and
- * limited; docs/posts-and-feed.md has the plans).
+ * so ORDER BY and the index agree and no page sorts the table. The following feed is ONE
+ * statement that reads the followed sources itself and merges them in two steps: the first
+ * row of every source (one index probe each), then full ranges of only the 2×limit sources
+ * whose first rows come first (docs/posts-and-feed.md has the plans, the proof and numbers).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ export type FeedSource =
   | { kind: 'all' }
   | { kind: 'community'; communityId: string }
   | { kind: 'user'; userId: string }
-  | { kind: 'following'; communityIds: string[]; userIds: string[] };
+  | { kind: 'following' };
 
 /** ORDER BY of a sort over table alias `a` (constant text, never user input). */
 function orderBy(sort: PostSort, a: string): SQL {
@@ -77,18 +78,101 @@ export function feedQuery(
       order by ${orderBy(sort, 'p')}
       limit ${limit}`;
   }
-  // One index range per followed community and per followed user (and the viewer),
-  // each already in order and limited; UNION drops a post reached both ways. Blocking
-  // ends follows, so only the community ranges can reach a blocked author.
+  return followingQuery(viewerId, sort, cursor, limit);
+}
+
+/** One followed source's range after the cursor, in the sort's order (the source is `ref`). */
+function sourceRange(
+  viewerId: string,
+  column: 'community_id' | 'user_id',
+  ref: SQL,
+  sort: PostSort,
+  cursor: PostCursor | undefined,
+  limit: number | SQL,
+): SQL {
+  // Blocking ends follows, so only the community ranges can reach a blocked author.
+  const blocks = column === 'community_id' ? notBlocked(viewerId) : sql``;
+  return sql`(
+      select p.id, p.created_at, p.like_count from posts p
+      where p.${sql.raw(column)} = ${ref} and p.deleted_at is null${blocks}${afterCursor(cursor)}
+      order by ${orderBy(sort, 'p')}
+      limit ${limit})`;
+}
+
+/**
+ * The following feed's page: posts of the communities the viewer is a member of, of the users
+ * they follow, and their own, read in one statement (the followed ids are not a separate query).
+ *
+ * 1. `heads`: the first row after the cursor of every source — one index probe each, one row
+ *    read (covering indexes: index-only).
+ * 2. `chosen`: the 2×limit sources whose heads come first. Every other source's head is at or
+ *    after the chosen ones' last head, and among the chosen heads there are at least `limit`
+ *    distinct posts (a post is the head of at most two sources: its community and its author),
+ *    so no post of an unchosen source can be in the page — except a post equal to a chosen head,
+ *    which the chosen source brings itself.
+ * 3. `limit` rows of each chosen source, merged (UNION drops a post reached both ways),
+ *    ordered and limited — the same page as reading `limit` rows of every source.
+ * So a page reads S index entries plus at most 2×limit² instead of S×limit (S = sources).
+ */
+function followingQuery(
+  viewerId: string,
+  sort: PostSort,
+  cursor: PostCursor | undefined,
+  limit: number,
+): SQL {
+  const viewer = sql`${viewerId}::uuid`;
+  return sql`
+    with heads as (
+      select 0 as kind, m.community_id as source_id, h.id, h.created_at, h.like_count
+      from community_members m
+      cross join lateral ${sourceRange(viewerId, 'community_id', sql`m.community_id`, sort, cursor, 1)} h
+      where m.user_id = ${viewer}
+      union all
+      select 1 as kind, s.source_id, h.id, h.created_at, h.like_count
+      from (select f.followee_id as source_id from user_follows f where f.follower_id = ${viewer}
+            union all select ${viewer}) s
+      cross join lateral ${sourceRange(viewerId, 'user_id', sql`s.source_id`, sort, cursor, 1)} h
+    ),
+    chosen as (
+      select h.kind, h.source_id from heads h
+      order by ${orderBy(sort, 'h')}
+      limit ${2 * limit}
+    ),
+    page as (
+      select merged.id from (
+        select x.id, x.created_at, x.like_count from chosen s
+        cross join lateral ${sourceRange(viewerId, 'community_id', sql`s.source_id`, sort, cursor, limit)} x
+        where s.kind = 0
+        union
+        select x.id, x.created_at, x.like_count from chosen s
+        cross join lateral ${sourceRange(viewerId, 'user_id', sql`s.source_id`, sort, cursor, limit)} x
+        where s.kind = 1
+      ) merged
+      order by ${orderBy(sort, 'merged')}
+      limit ${limit}
+    )
+    ${postSelect(viewerId)}
+    join page on page.id = p.id
+    order by ${orderBy(sort, 'p')}`;
+}
+
+/**
+ * The previous following page, kept as the reference the bounded merge is tested against
+ * (feed.equivalence.test.ts) and measured against (bench/feed-scaling.ts): the followed ids read
+ * first (`followedSources`), then `limit` rows of EVERY source (LATERAL), merged and limited.
+ */
+export function lateralFollowingQuery(
+  viewerId: string,
+  communityIds: string[],
+  userIds: string[],
+  sort: PostSort,
+  cursor: PostCursor | undefined,
+  limit: number,
+): SQL {
   const range = (column: 'community_id' | 'user_id') => sql`
     select x.id, x.created_at, x.like_count
-    from unnest(${sql.param(column === 'community_id' ? source.communityIds : source.userIds)}::uuid[]) as s(source_id)
-    cross join lateral (
-      select p.id, p.created_at, p.like_count from posts p
-      where p.${sql.raw(column)} = s.source_id and p.deleted_at is null${column === 'community_id' ? notBlocked(viewerId) : sql``}${afterCursor(cursor)}
-      order by ${orderBy(sort, 'p')}
-      limit ${limit}
-    ) x`;
+    from unnest(${sql.param(column === 'community_id' ? communityIds : userIds)}::uuid[]) as s(source_id)
+    cross join lateral ${sourceRange(viewerId, column, sql`s.source_id`, sort, cursor, limit)} x`;
   return sql`
     with page as (
       select merged.id from (${range('community_id')} union ${range('user_id')}) merged
@@ -106,7 +190,8 @@ const FollowedSourcesSchema = z.object({
 });
 
 /**
- * What the viewer follows: communities they are a member of, users they follow. The ids come
+ * What the viewer follows (for the reference query and tests; the page query reads it itself):
+ * communities they are a member of, users they follow. The ids come
  * back as JSON arrays (`json_agg`), which both drivers parse, so no array literal is read by hand.
  */
 export async function followedSources(

@@ -44,16 +44,8 @@ async function page(
  */
 export async function listFeed(db: Db, viewerId: string, query: ListFeedQuery): Promise<PostPage> {
   if (query.tab === 'all') return page(db, viewerId, { kind: 'all' }, query);
-  const followed = await repo.followedSources(db, viewerId);
-  const userIds = followed.userIds.includes(viewerId)
-    ? followed.userIds
-    : [...followed.userIds, viewerId];
-  return page(
-    db,
-    viewerId,
-    { kind: 'following', communityIds: followed.communityIds, userIds },
-    query,
-  );
+  // One statement: the followed sources are read by the page query itself.
+  return page(db, viewerId, { kind: 'following' }, query);
 }
 
 /** A community's posts; 404 `community_not_found` for an unknown id. */
