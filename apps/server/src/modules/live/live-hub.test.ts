@@ -1,6 +1,6 @@
 /** LiveHub fan-out without a network: fake sockets record what the hub sends them. */
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { liveTopics, type LiveEvent } from '@otakura/shared';
 import { createMemoryLiveBus } from './live-bus';
@@ -19,8 +19,13 @@ class FakeSocket extends EventEmitter {
     this.closedWith = code;
     this.readyState = 2;
   }
-  ping(): void {}
+  pings = 0;
+  terminated = false;
+  ping(): void {
+    this.pings++;
+  }
   terminate(): void {
+    this.terminated = true;
     this.readyState = 3;
   }
   /** What the client sent, as the hub's message listener sees it. */
@@ -42,9 +47,9 @@ const liked = (likeCount: number): LiveEvent => ({
   actorId: '0190a0b0-0000-7000-8000-000000000009',
 });
 
-function setup(n: number) {
+function setup(n: number, keepaliveMs?: number) {
   const bus = createMemoryLiveBus();
-  const hub = new LiveHub({ bus, maxBufferedBytes: 1000, maxConnectionsPerUser: n });
+  const hub = new LiveHub({ bus, keepaliveMs, maxBufferedBytes: 1000, maxConnectionsPerUser: n });
   const sockets = Array.from({ length: n }, () => new FakeSocket());
   for (const s of sockets) {
     hub.attach(s as unknown as WebSocket, { id: '0190a0b0-0000-7000-8000-0000000000aa' });
@@ -92,6 +97,30 @@ describe('LiveHub fan-out', () => {
     await bus.publish(liked(1));
     expect(sockets[0]!.sent).toEqual([]);
     expect(sockets[1]!.events()).toEqual([liked(1)]);
+    hub.close();
+  });
+});
+
+describe('LiveHub keepalive', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('spreads the pings over the interval: each socket once per round, silent ones dropped on their turn', () => {
+    vi.useFakeTimers();
+    const { hub, sockets } = setup(90, 45_000);
+    vi.advanceTimersByTime(1000); // one tick of 45
+    expect(sockets.filter((s) => s.pings === 1)).toHaveLength(2);
+    expect(sockets.filter((s) => s.pings > 1)).toHaveLength(0);
+    vi.advanceTimersByTime(44_000); // the rest of the round
+    expect(sockets.every((s) => s.pings === 1)).toBe(true);
+
+    // Every socket but the first answers (a pong); the first stays silent.
+    for (const s of sockets.slice(1)) s.emit('pong');
+    vi.advanceTimersByTime(45_000);
+    expect(sockets[0]!.terminated).toBe(true);
+    expect(sockets.slice(1).every((s) => !s.terminated && s.pings === 2)).toBe(true);
+    expect(hub.size).toBe(89);
     hub.close();
   });
 });

@@ -14,6 +14,12 @@ export { LIVE_CLOSE };
 
 /** ws send options of every frame: text, never compressed (each socket would deflate again). */
 const TEXT_FRAME = { binary: false, compress: false } as const;
+/**
+ * The keepalive round is spread over this many ticks of `keepaliveMs / SWEEP_SLICES`: each
+ * socket is still pinged once per `keepaliveMs`, but 5,000 pings (and their pongs) do not
+ * leave in one burst that would delay the events sent in the same moment.
+ */
+const SWEEP_SLICES = 45;
 /** Matches no user's id: `mayWatchLiveTopic(NO_USER, topic)` is true only for public topics. */
 const NO_USER = '';
 
@@ -50,6 +56,8 @@ export interface LiveConnection {
   readonly topics: Set<string>;
   alive: boolean;
   sessionCheckedAt: number;
+  /** Which tick of the keepalive round pings this socket (0 … SWEEP_SLICES - 1). */
+  readonly slot: number;
 }
 
 /**
@@ -76,6 +84,8 @@ export class LiveHub {
   private readonly maxBufferedBytes: number;
   private readonly sessionRecheckMs: number;
   private closed = false;
+  private tick = 0;
+  private nextSlot = 0;
 
   constructor(private readonly opts: LiveHubOptions) {
     this.keepaliveMs = opts.keepaliveMs ?? TIMINGS.liveKeepaliveMs;
@@ -84,7 +94,10 @@ export class LiveHub {
     this.maxBufferedBytes = opts.maxBufferedBytes ?? 1024 * 1024;
     this.sessionRecheckMs = opts.sessionRecheckMs ?? 5 * 60_000;
     this.unsubscribeBus = opts.bus.subscribe((event) => this.dispatch(event));
-    this.timer = setInterval(() => this.sweep(), this.keepaliveMs);
+    this.timer = setInterval(
+      () => this.sweepSlot(this.tick++ % SWEEP_SLICES),
+      Math.max(1, Math.floor(this.keepaliveMs / SWEEP_SLICES)),
+    );
     this.timer.unref();
   }
 
@@ -117,6 +130,7 @@ export class LiveHub {
       topics: new Set(),
       alive: true,
       sessionCheckedAt: Date.now(),
+      slot: this.nextSlot++ % SWEEP_SLICES,
     };
     this.connections.add(conn);
     socket.on('message', (data, isBinary) => {
@@ -132,33 +146,42 @@ export class LiveHub {
   }
 
   /**
-   * One keepalive round: drops sockets that answered nothing since the previous round,
-   * pings the others, and rechecks sessions that are due. Runs every `keepaliveMs`.
+   * One whole keepalive round at once: drops sockets that answered nothing since the previous
+   * round, pings the others, and rechecks sessions that are due. The timer does the same one
+   * slot at a time (`sweepSlot`), so that every socket gets its turn once per `keepaliveMs`.
    */
   sweep(now = Date.now()): void {
-    for (const conn of this.connections) {
-      if (!conn.alive) {
-        conn.socket.terminate();
-        this.detach(conn);
-        continue;
-      }
-      conn.alive = false;
-      try {
-        conn.socket.ping();
-      } catch {
-        conn.socket.terminate();
-        this.detach(conn);
-        continue;
-      }
-      if (this.opts.checkSession && now - conn.sessionCheckedAt >= this.sessionRecheckMs) {
-        conn.sessionCheckedAt = now;
-        this.opts.checkSession(conn).then(
-          (valid) => {
-            if (!valid) conn.socket.close(LIVE_CLOSE.unauthorized, 'Your session ended.');
-          },
-          () => undefined, // the database is unreachable: keep the socket, check next time
-        );
-      }
+    // sweepOne may detach the current socket: deleting the current entry keeps iteration valid.
+    for (const conn of this.connections) this.sweepOne(conn, now);
+  }
+
+  private sweepSlot(slot: number): void {
+    const now = Date.now();
+    for (const conn of this.connections) if (conn.slot === slot) this.sweepOne(conn, now);
+  }
+
+  private sweepOne(conn: LiveConnection, now: number): void {
+    if (!conn.alive) {
+      conn.socket.terminate();
+      this.detach(conn);
+      return;
+    }
+    conn.alive = false;
+    try {
+      conn.socket.ping();
+    } catch {
+      conn.socket.terminate();
+      this.detach(conn);
+      return;
+    }
+    if (this.opts.checkSession && now - conn.sessionCheckedAt >= this.sessionRecheckMs) {
+      conn.sessionCheckedAt = now;
+      this.opts.checkSession(conn).then(
+        (valid) => {
+          if (!valid) conn.socket.close(LIVE_CLOSE.unauthorized, 'Your session ended.');
+        },
+        () => undefined, // the database is unreachable: keep the socket, check next time
+      );
     }
   }
 
