@@ -16,7 +16,8 @@
  *
  * Flags: --live-clients 5000, --live-small 1000, --live-events 50, --live-procs 2,
  * --live-port 3150, --live-profile (the server runs under `node --cpu-prof`; the profile's
- * path is printed), --live-keep (keep the DATA_DIR).
+ * path is printed), --live-keep (keep the DATA_DIR), --live-server FILE (another build to
+ * measure, relative to apps/server; default dist/server.js).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -113,6 +114,10 @@ const suite: Suite = {
     const procs = Math.max(1, intFlag(options.extra, 'live-procs', 2));
     const port = intFlag(options.extra, 'live-port', 3150);
     const profile = options.extra['live-profile'] === true;
+    const serverFile =
+      typeof options.extra['live-server'] === 'string'
+        ? options.extra['live-server']
+        : 'dist/server.js';
     const sizes = [...new Set([small, big].filter((n) => n > 0))].sort((a, b) => a - b);
     const maxSize = sizes[sizes.length - 1]!;
     const socketUsers = Math.ceil(maxSize / SOCKETS_PER_USER);
@@ -159,7 +164,7 @@ const suite: Suite = {
       const out = openSync(path.join(dataDir, 'server.log'), 'a');
       server = spawn(
         process.execPath,
-        [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), 'dist/server.js'],
+        [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), serverFile],
         {
           cwd: serverDir,
           stdio: ['ignore', out, out],
@@ -376,8 +381,17 @@ const suite: Suite = {
       }
 
       return {
-        markdown: renderMarkdown({ sizes, rounds, events, procs, connectMs, rssMb, options }),
-        json: { sizes, events, procs, rounds, connectMs, rssMb, profilePath },
+        markdown: renderMarkdown({
+          sizes,
+          rounds,
+          events,
+          procs,
+          connectMs,
+          rssMb,
+          options,
+          serverFile,
+        }),
+        json: { serverFile, sizes, events, procs, rounds, connectMs, rssMb, profilePath },
       };
     } finally {
       for (const c of children) if (c.exitCode === null) c.kill();
@@ -396,10 +410,11 @@ function renderMarkdown(a: {
   connectMs: Record<number, number>;
   rssMb: number | undefined;
   options: { rounds: number };
+  serverFile: string;
 }): string {
   const lines: string[] = [];
   lines.push(
-    `One server process (\`node apps/server/dist/server.js\`, embedded PGlite) holds N real \`ws\` ` +
+    `One server process (\`node apps/server/${a.serverFile}\`, embedded PGlite) holds N real \`ws\` ` +
       `WebSocket clients on loopback, every one signed in (${SOCKETS_PER_USER} sockets per user, the ` +
       `server's limit) and subscribed to the post's topic; the clients live in ${a.procs} child ` +
       `processes (socket i in child i mod ${a.procs}), apart from the server and from the process that ` +
