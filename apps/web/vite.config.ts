@@ -60,9 +60,14 @@ export default defineConfig(({ mode }) => {
       assetsDir: 'assets',
       sourcemap: true,
       target: 'es2022',
+      // .vite/manifest.json: which chunk serves which module, read by scripts/check-size.mjs.
+      manifest: true,
       rolldownOptions: {
         output: {
-          // Libraries change less often than app code: separate chunks stay cached across deploys.
+          // React and the router change least often: their own long-cached chunk, needed by every
+          // page. Every other library is split by the import graph like app code, so a page loads
+          // only what it uses (no catch-all vendor chunk: qrcode, zod or the auth client would
+          // otherwise ship to every page).
           codeSplitting: {
             groups: [
               {
@@ -70,7 +75,6 @@ export default defineConfig(({ mode }) => {
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                 priority: 20,
               },
-              { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
             ],
           },
         },

@@ -3,9 +3,11 @@ import { refreshSession } from '@/features/auth/api/auth-client';
 import type { FromState } from '@/features/auth/utils/redirect';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
-import { createAppRouter, isPublicPath } from './router';
+import { createAppRouter, isPublicPath, preloadRoute } from './router';
 
 const router = createAppRouter();
+// The page's chunk and words start loading now, alongside the session and the shell's words.
+preloadRoute(window.location.pathname);
 
 const queryClient = createQueryClient({
   onUnauthorized: () => {

@@ -1,32 +1,97 @@
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import {
+  lazy,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import i18next from 'i18next';
+import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from '@/features/auth/components/require-auth';
 import { RequireRole } from '@/features/auth/components/require-role';
 import { PREMIUM_PATH } from '@/lib/product';
-import { AppLayout } from './layouts/app-layout';
 import { AuthLayout } from './layouts/auth-layout';
-import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
 
 type PageModule = { default: ComponentType };
 
-/** Each page is its own chunk, loaded when first visited. */
-function page(load: () => Promise<PageModule>) {
-  const Page: LazyExoticComponent<ComponentType> = lazy(load);
-  return <Page />;
+/** A page: its element and how to start loading it (code and words) before it renders. */
+interface LazyPage {
+  element: ReactElement;
+  preload: () => Promise<unknown>;
 }
 
-/** A route with its own error boundary, so a broken page keeps the layout and the navigation. */
-function route(path: string, element: ReactNode): RouteObject {
-  return { path, element, errorElement: <RouteError /> };
+interface RouteHandle {
+  preload?: () => Promise<unknown>;
 }
 
-const LoginPage = () => import('./routes/auth/login');
-const SignUpPage = () => import('./routes/auth/sign-up');
-const ForgotPasswordPage = () => import('./routes/auth/forgot-password');
-const ResetPasswordPage = () => import('./routes/auth/reset-password');
-const PrivacyPolicyPage = () => import('./routes/legal/privacy-policy');
+/**
+ * Each page is its own chunk, loaded when first visited together with the translation
+ * namespaces it names (fetched in parallel, so the page never renders untranslated keys and
+ * never waits for a second round trip). A namespace a page forgets to name still works: its
+ * `useTranslation` suspends until the words arrive.
+ */
+function page(load: () => Promise<PageModule>, namespaces: readonly string[] = []): LazyPage {
+  let pending: Promise<PageModule> | undefined;
+  const preload = () =>
+    (pending ??= Promise.all([load(), i18next.loadNamespaces([...namespaces])]).then(
+      ([module]) => module,
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  const Page: LazyExoticComponent<ComponentType> = lazy(preload);
+  return { element: <Page />, preload };
+}
+
+/**
+ * A route with its own error boundary, so a broken page keeps the layout and the navigation.
+ * `wrap` puts a guard around the page.
+ */
+function route(
+  path: string,
+  target: LazyPage,
+  wrap: (element: ReactElement) => ReactNode = (element) => element,
+): RouteObject {
+  const handle: RouteHandle = { preload: target.preload };
+  return { path, element: wrap(target.element), errorElement: <RouteError />, handle };
+}
+
+/**
+ * Starts loading the code and words of the page at `pathname` (at startup, while the session
+ * and the shell's words load, instead of after them).
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    handle?.preload?.().catch(() => undefined);
+  }
+}
+
+/** Namespaces of the sign-in pages (the forms' zod messages are in `validation`). */
+const AUTH_NS = ['auth', 'validation'];
+const LEGAL_NS = ['legal'];
+
+/**
+ * The signed-in shell (top bar, sidebar, tab bar, notification bell, live client) is a chunk of
+ * its own: a visitor on /login never downloads it. Its words: the bell, the e-mail gate, the
+ * mobile-app interstitial and the moderation links.
+ */
+const AppShell = page(
+  () => import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })),
+  ['auth', 'notifications', 'settings', 'moderation'],
+);
+const PublicShell = page(() =>
+  import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })),
+);
+
+const LoginPage = page(() => import('./routes/auth/login'), AUTH_NS);
+const SignUpPage = page(() => import('./routes/auth/sign-up'), AUTH_NS);
+const ForgotPasswordPage = page(() => import('./routes/auth/forgot-password'), AUTH_NS);
+const ResetPasswordPage = page(() => import('./routes/auth/reset-password'), AUTH_NS);
+const PrivacyPolicyPage = page(() => import('./routes/legal/privacy-policy'), LEGAL_NS);
 
 /** Spec §2: public routes. Paths match case-insensitively; both spellings the spec names are listed. */
 const publicRoutes: RouteObject[] = [
@@ -34,25 +99,26 @@ const publicRoutes: RouteObject[] = [
     element: <AuthLayout />,
     errorElement: <RouteError />,
     children: [
-      route('/', <RedirectIfSignedIn>{page(LoginPage)}</RedirectIfSignedIn>),
-      route('/login', page(LoginPage)),
-      route('/signUp', page(SignUpPage)),
-      route('/SignUp', page(SignUpPage)),
-      route('/forgotPassword', page(ForgotPasswordPage)),
-      route('/ForgotPassword', page(ForgotPasswordPage)),
-      route('/reset-password', page(ResetPasswordPage)),
+      route('/', LoginPage, (element) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>),
+      route('/login', LoginPage),
+      route('/signUp', SignUpPage),
+      route('/SignUp', SignUpPage),
+      route('/forgotPassword', ForgotPasswordPage),
+      route('/ForgotPassword', ForgotPasswordPage),
+      route('/reset-password', ResetPasswordPage),
     ],
   },
   {
-    element: <PublicLayout />,
+    element: PublicShell.element,
     errorElement: <RouteError />,
+    handle: { preload: PublicShell.preload } satisfies RouteHandle,
     children: [
-      route('/privacy-policy', page(PrivacyPolicyPage)),
+      route('/privacy-policy', PrivacyPolicyPage),
       // Spec: /user-agreement shows the same privacy policy page.
-      route('/user-agreement', page(PrivacyPolicyPage)),
+      route('/user-agreement', PrivacyPolicyPage),
       route(
         '/terms-and-conditions',
-        page(() => import('./routes/legal/terms-and-conditions')),
+        page(() => import('./routes/legal/terms-and-conditions'), LEGAL_NS),
       ),
     ],
   },
@@ -242,12 +308,9 @@ export const routes: RouteObject[] = [
     children: [
       ...publicRoutes,
       {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
+        element: <RequireAuth>{AppShell.element}</RequireAuth>,
         errorElement: <RouteError />,
+        handle: { preload: AppShell.preload } satisfies RouteHandle,
         children: [
           ...protectedRoutes,
           {

@@ -1,5 +1,6 @@
-import i18next, { type Resource } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { lazyBackend, loadAllResources, NAMESPACES } from './i18n-backend';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -10,23 +11,15 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 /** The user's explicit choice; without one the language follows the browser. */
 export const LANGUAGE_STORAGE_KEY = 'otakura.language';
 
+export { NAMESPACES } from './i18n-backend';
+
 /**
- * Every file `locales/<lang>/<namespace>.json` becomes namespace <namespace>
- * of <lang>: features add their own files, nothing to register.
+ * Namespaces of the shell (layouts, gates, navigation, error pages): fetched before the first
+ * render (main.tsx awaits `i18nReady`). A page's own namespaces come with its chunk
+ * (app/router.tsx); any other a component asks for suspends it until loaded, so a key is
+ * never shown untranslated.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', {
-  eager: true,
-});
-const resources: Resource = {};
-for (const [path, mod] of Object.entries(files)) {
-  const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  if (!m) continue;
-  const [, lang, ns] = m as unknown as [string, string, string];
-  (resources[lang] ??= {})[ns] = mod.default;
-}
-export const NAMESPACES = [
-  ...new Set(Object.keys(files).map((p) => /([^/]+)\.json$/.exec(p)![1]!)),
-];
+export const SHELL_NAMESPACES = ['common'] as const;
 
 export function detectLanguage(): Language {
   try {
@@ -44,15 +37,23 @@ export function detectLanguage(): Language {
   return 'en';
 }
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(),
-  fallbackLng: 'en',
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+// Tests read translated text synchronously: every file is in memory before the first test.
+const testResources = import.meta.env.MODE === 'test' ? await loadAllResources() : undefined;
+
+/** Resolves once the shell's namespaces of the current language (and English) are loaded. */
+export const i18nReady: Promise<unknown> = i18next
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    resources: testResources,
+    partialBundledLanguages: true,
+    lng: detectLanguage(),
+    fallbackLng: 'en',
+    ns: testResources ? [...NAMESPACES] : [...SHELL_NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 function applyDocumentLanguage(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Download, ShieldCheck, ShieldOff } from 'lucide-react';
-import QRCode from 'qrcode';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -174,7 +173,11 @@ function useQrDataUrl(text: string): string | null {
   useEffect(() => {
     let live = true;
     // SVG: crisp at any size, and no canvas needed.
-    QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+    // qrcode is only needed on this step: its own chunk, loaded when the step shows.
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+      )
       .then((svg) => {
         if (live)
           setUrl({ text, url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });

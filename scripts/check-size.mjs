@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// The web app's first-load budget (issue 10): for each budgeted route, the gzip size of the
+// JavaScript a first visit loads — the entry, everything index.html preloads, the entry's static
+// imports, the route's lazy chunk with its static imports, and the English translation chunks
+// its code asks for — and of the first-load CSS. Exits 1 when any is over budget.
+//
+//   npm run build -w @otakura/web && node scripts/check-size.mjs [--dist apps/web/dist] [--verbose]
+//
+// Reads the Vite manifest (build.manifest: dist/.vite/manifest.json) and dist/index.html; routes
+// are named by their module's source path, never by a hashed file name.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** kB = 1000 bytes, as Vite prints them. */
+export const BUDGETS = {
+  css: 40,
+  routes: [
+    { path: '/login', module: 'src/app/routes/auth/login.tsx', js: 150 },
+    { path: '/feed', module: 'src/app/routes/feed/feed.tsx', js: 180 },
+  ],
+};
+
+/** Namespace i18next uses when a component names none (lib/i18n.ts `defaultNS`). */
+const DEFAULT_NS = 'common';
+const LOCALE = /^src\/locales\/([^/]+)\/([^/]+)\.json$/;
+
+const gzipSize = (buf) => gzipSync(buf, { level: 9 }).length;
+
+function readManifest(dist) {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) {
+    throw new Error(`${file} not found: build the web app first (build.manifest must be on)`);
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Scripts, module preloads and stylesheets index.html loads, as dist-relative paths. */
+export function htmlAssets(html) {
+  const js = new Set();
+  const css = new Set();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (!url || /^[a-z]+:|^\/\//i.test(url)) continue;
+    const file = url.replace(/^\//, '').replace(/[?#].*$/, '');
+    if (tag.startsWith('<script') && /type="module"/.test(tag)) js.add(file);
+    else if (/rel="modulepreload"/.test(tag)) js.add(file);
+    else if (/rel="stylesheet"/.test(tag)) css.add(file);
+  }
+  return { js, css };
+}
+
+/** Manifest keys reachable from `key` through static imports (what loading it loads). */
+function staticClosure(manifest, key, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) staticClosure(manifest, dep, seen);
+  return seen;
+}
+
+/** The source texts a chunk was built from (its source map's sourcesContent). */
+function sourcesOf(dist, file) {
+  const map = path.join(dist, `${file}.map`);
+  if (!fs.existsSync(map)) return [];
+  const { sources = [], sourcesContent = [] } = JSON.parse(fs.readFileSync(map, 'utf8'));
+  return sources.map((name, i) => ({ name, text: sourcesContent[i] ?? '' }));
+}
+
+/**
+ * Namespaces the given source texts ask i18next for: `useTranslation('ns')` /
+ * `useTranslation(['a', 'b'])` / `useTranslation()` (the default), `{ ns: 'ns' }`,
+ * `t('ns:key')`. Only names that have a locale file count.
+ */
+export function namespacesIn(texts, known) {
+  const found = new Set();
+  const add = (ns) => known.has(ns) && found.add(ns);
+  for (const text of texts) {
+    for (const m of text.matchAll(/useTranslation\(\s*([^)]*)\)/g)) {
+      const args = m[1].trim();
+      if (!args) add(DEFAULT_NS);
+      for (const q of args.matchAll(/['"`]([\w-]+)['"`]/g)) add(q[1]);
+    }
+    for (const m of text.matchAll(/\bns\s*[:=]\s*\{?\s*['"`]([\w-]+)['"`]/g)) add(m[1]);
+    for (const m of text.matchAll(/\bt\(\s*['"`]([\w-]+):/g)) add(m[1]);
+  }
+  return found;
+}
+
+/**
+ * Measures every budgeted route. Returns rows with the sizes, the files counted, and whether
+ * each is within budget.
+ */
+export function measure({ dist, budgets = BUDGETS, language = 'en' }) {
+  const manifest = readManifest(dist);
+  const html = htmlAssets(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entryKey) throw new Error('the manifest has no entry chunk');
+
+  const locales = new Map(); // namespace -> manifest key, for `language`
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const m = LOCALE.exec(chunk.src ?? key);
+    if (m && m[1] === language) locales.set(m[2], key);
+  }
+  const known = new Set(locales.keys());
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    if (!sizes.has(file)) sizes.set(file, gzipSize(fs.readFileSync(path.join(dist, file))));
+    return sizes.get(file);
+  };
+
+  return budgets.routes.map((route) => {
+    const routeKey = Object.keys(manifest).find((k) => (manifest[k].src ?? k) === route.module);
+    if (!routeKey) throw new Error(`no chunk in the manifest for ${route.module} (${route.path})`);
+    const keys = new Set([
+      ...staticClosure(manifest, entryKey),
+      ...staticClosure(manifest, routeKey),
+    ]);
+    const js = new Set(html.js);
+    const css = new Set(html.css);
+    for (const key of keys) {
+      js.add(manifest[key].file);
+      for (const file of manifest[key].css ?? []) css.add(file);
+    }
+    const texts = [...js].flatMap((file) => sourcesOf(dist, file).map((s) => s.text));
+    const namespaces = new Set([DEFAULT_NS, ...namespacesIn(texts, known)]);
+    for (const ns of namespaces) {
+      const key = locales.get(ns);
+      if (key) for (const k of staticClosure(manifest, key)) js.add(manifest[k].file);
+    }
+    const files = [...js].filter((f) => f.endsWith('.js'));
+    const jsBytes = files.reduce((sum, f) => sum + sizeOf(f), 0);
+    const cssBytes = [...css].reduce((sum, f) => sum + sizeOf(f), 0);
+    return {
+      path: route.path,
+      files: files.map((file) => ({ file, gzip: sizeOf(file) })).sort((a, b) => b.gzip - a.gzip),
+      namespaces: [...namespaces].sort(),
+      js: jsBytes,
+      css: cssBytes,
+      jsBudget: route.js * 1000,
+      cssBudget: budgets.css * 1000,
+      ok: jsBytes <= route.js * 1000 && cssBytes <= budgets.css * 1000,
+    };
+  });
+}
+
+const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
+
+/** The report as text, and whether every route is within budget. */
+export function report(rows, { verbose = false } = {}) {
+  const lines = ['route    JS gzip (budget)          CSS gzip (budget)       files  en namespaces'];
+  for (const r of rows) {
+    const js = `${kB(r.js)} (${kB(r.jsBudget)})${r.js > r.jsBudget ? ' OVER' : ''}`;
+    const css = `${kB(r.css)} (${kB(r.cssBudget)})${r.css > r.cssBudget ? ' OVER' : ''}`;
+    lines.push(
+      `${r.path.padEnd(8)} ${js.padEnd(25)} ${css.padEnd(23)} ${String(r.files.length).padStart(5)}  ${r.namespaces.join(', ')}`,
+    );
+    if (verbose) for (const f of r.files) lines.push(`    ${kB(f.gzip).padStart(9)}  ${f.file}`);
+  }
+  const ok = rows.every((r) => r.ok);
+  lines.push(ok ? 'first-load size: within budget' : 'first-load size: OVER BUDGET');
+  return { text: lines.join('\n'), ok };
+}
+
+/** CLI: exit code 0 within budget, 1 over budget, 2 when the build cannot be read. */
+export function main(argv = process.argv.slice(2)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const at = argv.indexOf('--dist');
+  const dist = at >= 0 ? path.resolve(argv[at + 1]) : path.join(root, 'apps/web/dist');
+  try {
+    const { text, ok } = report(measure({ dist }), { verbose: argv.includes('--verbose') });
+    console.log(text);
+    return ok ? 0 : 1;
+  } catch (error) {
+    console.error(`check-size: ${error instanceof Error ? error.message : error}`);
+    return 2;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main();
+}
