@@ -1,6 +1,5 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useAppConfigQuery } from '@/features/settings/api/get-app-config';
-import { MobileAppInterstitial } from '@/features/settings/components/mobile-app-interstitial';
 import {
   hasChosenWeb,
   isMobileBrowser,
@@ -8,6 +7,13 @@ import {
   NEVER_REDIRECT_PATHS,
   rememberStayOnWeb,
 } from '@/features/settings/utils/mobile';
+
+/** A dialog only some phones ever see: its own chunk (with the modal it is built on). */
+const MobileAppInterstitial = lazy(() =>
+  import('@/features/settings/components/mobile-app-interstitial').then((m) => ({
+    default: m.MobileAppInterstitial,
+  })),
+);
 
 function openUrl(url: string) {
   window.location.assign(url);
@@ -35,5 +41,9 @@ export function MobileRedirect({ navigate = openUrl }: { navigate?: (url: string
   }, []);
 
   if (!eligible || stayed || !url || !isSafeAppUrl(url)) return null;
-  return <MobileAppInterstitial url={url} onOpenApp={navigate} onStay={stay} />;
+  return (
+    <Suspense fallback={null}>
+      <MobileAppInterstitial url={url} onOpenApp={navigate} onStay={stay} />
+    </Suspense>
+  );
 }
