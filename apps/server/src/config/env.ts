@@ -63,6 +63,18 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /** PostgreSQL pool size; default 2 × cores + 1, 5 to 20 (db/client.ts `defaultPoolMax`). */
+    DATABASE_POOL_MAX: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(1000, 'must be at most 1000')
+      .optional(),
+    /** The embedded database's shared_buffers (its page cache); default 16MB. */
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB')
+      .optional(),
     PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
     PRODUCT_NAME: z.string().min(1).max(40).default('Otakura'),
     SEED_DEMO: bool.default(true),
@@ -147,6 +159,8 @@ const EnvSchema = z
       host: e.HOST,
       dataDir: path.resolve(e.DATA_DIR),
       databaseUrl: e.DATABASE_URL,
+      databasePoolMax: e.DATABASE_POOL_MAX,
+      pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
       publicUrl,
       secureCookies: publicUrl.startsWith('https://'),
       productName: e.PRODUCT_NAME,

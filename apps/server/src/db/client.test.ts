@@ -1,7 +1,18 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db';
-import { queryRows, runInTransaction, sqlState, type Database } from './client';
+import {
+  defaultPoolMax,
+  localSocketDir,
+  openDatabase,
+  queryRows,
+  runInTransaction,
+  sqlState,
+  type Database,
+} from './client';
 import { communities } from './schema';
 
 function pgError(code: string): Error {
@@ -103,6 +114,67 @@ describe('database client', () => {
         .where(sql`id = ${id}`);
       expect(after!.memberCount).toBe(3);
       expect(attempts).toBeGreaterThan(3);
+    },
+  );
+});
+
+describe('connection settings', () => {
+  it('sizes the PostgreSQL pool to the cores: 2 × cores + 1, at least 5, at most 20', () => {
+    expect(defaultPoolMax(1)).toBe(5);
+    expect(defaultPoolMax(2)).toBe(5);
+    expect(defaultPoolMax(4)).toBe(9);
+    expect(defaultPoolMax(8)).toBe(17);
+    expect(defaultPoolMax(64)).toBe(20);
+  });
+
+  it('finds the Unix socket of a PostgreSQL on this machine only', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'otakura-socket-'));
+    try {
+      await writeFile(path.join(dir, '.s.PGSQL.5433'), '');
+      const dirs = ['/nonexistent', dir];
+      expect(localSocketDir('postgres://u@127.0.0.1:5433/db', dirs)).toBe(dir);
+      expect(localSocketDir('postgres://u@localhost:5433/db', dirs)).toBe(dir);
+      expect(localSocketDir('postgres://u@[::1]:5433/db', dirs)).toBe(dir);
+      expect(localSocketDir('postgres://u@127.0.0.1/db', dirs)).toBeUndefined(); // 5432: no socket
+      expect(localSocketDir('postgres://u@db.example.net:5433/db', dirs)).toBeUndefined();
+      // The URL names its own host (a socket directory, say): left alone.
+      expect(localSocketDir('postgres://u@127.0.0.1:5433/db?host=/run/x', dirs)).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'talks to a local PostgreSQL through its socket, and over TCP when the socket fails',
+    async () => {
+      const url = process.env.DATABASE_URL!;
+      const socketDir = localSocketDir(url);
+      const viaSocket = await openDatabase({ databaseUrl: url });
+      try {
+        const [row] = await queryRows<{ local: boolean }>(
+          viaSocket.db,
+          sql`select inet_client_addr() is null as local`, // null over a Unix socket
+        );
+        expect(row!.local).toBe(socketDir !== undefined);
+      } finally {
+        await viaSocket.close();
+      }
+
+      // A "socket" that is a plain file: connecting fails, so the pool uses TCP.
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'otakura-socket-'));
+      const port = new URL(url).port || '5432';
+      await writeFile(path.join(dir, `.s.PGSQL.${port}`), '');
+      const fallback = await openDatabase({ databaseUrl: url, socketDirs: [dir] });
+      try {
+        const [row] = await queryRows<{ local: boolean }>(
+          fallback.db,
+          sql`select inet_client_addr() is null as local`,
+        );
+        expect(row!.local).toBe(false);
+      } finally {
+        await fallback.close();
+        await rm(dir, { recursive: true, force: true });
+      }
     },
   );
 });

@@ -19,6 +19,7 @@
 import { hashPassword } from 'better-auth/crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import { analyzeAll } from '../db/statistics';
 import { COMMENT_LINES, COMMUNITIES, GENERIC_TEXT_POSTS, LINKS } from './content';
 
 export const BULK_PASSWORD = 'otakura-bulk';
@@ -291,6 +292,10 @@ export async function bulkSeed(opts: BulkSeedOptions): Promise<BulkSeedCounts> {
       ) x where communities.id = x.community_id`);
   }
   log(`counters set in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  // A bulk load outruns autovacuum, and PGlite has none: gather statistics now.
+  const ta = Date.now();
+  await analyzeAll(db);
+  log(`statistics gathered (ANALYZE) in ${((Date.now() - ta) / 1000).toFixed(1)} s`);
 
   return {
     users: userIds.length,

@@ -28,6 +28,7 @@ import {
   SYSTEM_USER_ID,
 } from '@otakura/shared';
 import { queryRows, type Db } from '../db/client';
+import { analyzeAll } from '../db/statistics';
 import {
   accounts,
   auditLog,
@@ -1224,6 +1225,10 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     await put(notificationActors, moderation.notificationActors);
   });
   log(`rows written in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+  // Fresh tables have no planner statistics (PGlite never gathers them on its own).
+  const t2 = Date.now();
+  await analyzeAll(db);
+  log(`statistics gathered (ANALYZE) in ${((Date.now() - t2) / 1000).toFixed(1)} s`);
 
   const byType = (type: number) => postPlans.filter((p) => p.row.type === type).length;
   const counts: DemoCounts = {
