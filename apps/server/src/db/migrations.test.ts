@@ -83,6 +83,27 @@ describe('migrations', () => {
       'users_username_trgm_idx',
     ]);
   });
+  it('make the per-source post indexes covering and in DESC NULLS FIRST order (0010)', async () => {
+    const rows = await queryRows<{ indexname: string; indexdef: string }>(
+      database.db,
+      sql`SELECT indexname, indexdef FROM pg_indexes
+          WHERE tablename = 'posts' AND indexname IN ('posts_community_created_idx',
+            'posts_community_likes_idx', 'posts_user_created_idx', 'posts_user_likes_idx')`,
+    );
+    const defs = Object.fromEntries(
+      rows.map((r) => [r.indexname, r.indexdef.replace(/^.*USING btree /, '')]),
+    );
+    // PostgreSQL prints DESC NULLS FIRST (DESC's default) as plain DESC; DESC NULLS LAST,
+    // which ORDER BY … DESC cannot use, would show as such.
+    expect(defs).toEqual({
+      posts_community_created_idx:
+        '(community_id, created_at DESC, id DESC, deleted_at, user_id, like_count)',
+      posts_community_likes_idx:
+        '(community_id, like_count DESC, created_at DESC, id DESC, deleted_at, user_id)',
+      posts_user_created_idx: '(user_id, created_at DESC, id DESC, deleted_at, like_count)',
+      posts_user_likes_idx: '(user_id, like_count DESC, created_at DESC, id DESC, deleted_at)',
+    });
+  });
 });
 
 describe('resolveMigrationsFolder', () => {
