@@ -12,19 +12,34 @@ if (major < 20 || (major === 20 && minor < 19)) {
   process.exit(1);
 }
 
-/** Newest modification time of any file under the given paths. */
-function newest(paths) {
-  let t = 0;
-  const walk = (p) => {
-    if (!existsSync(p)) return;
-    const st = statSync(p);
-    if (st.isDirectory()) {
-      for (const e of readdirSync(p))
-        if (e !== 'node_modules' && e !== 'dist') walk(path.join(p, e));
-    } else if (!/\.test\.tsx?$/.test(p)) t = Math.max(t, st.mtimeMs);
+/**
+ * True when any file under `paths` (tests, node_modules and dist aside) changed after `than`
+ * (ms). Stops at the first such file, and reads directories with their entry types, so only
+ * files are stat'ed: a few tens of ms for the ~900 source files on a warm cache.
+ */
+function changedSince(paths, than) {
+  const newer = (p) => {
+    let entries;
+    try {
+      entries = readdirSync(p, { withFileTypes: true });
+    } catch (e) {
+      if (e.code === 'ENOENT') return false;
+      if (e.code !== 'ENOTDIR') throw e;
+      return statSync(p).mtimeMs > than; // a file
+    }
+    for (const e of entries) {
+      if (e.name === 'node_modules' || e.name === 'dist') continue;
+      const full = path.join(p, e.name);
+      if (
+        e.isDirectory()
+          ? newer(full)
+          : !/\.test\.tsx?$/.test(e.name) && statSync(full).mtimeMs > than
+      )
+        return true;
+    }
+    return false;
   };
-  paths.forEach((p) => walk(path.join(root, p)));
-  return t;
+  return paths.some((p) => newer(path.join(root, p)));
 }
 const mtime = (p) => (existsSync(path.join(root, p)) ? statSync(path.join(root, p)).mtimeMs : 0);
 
@@ -36,20 +51,24 @@ function build(workspace, label) {
 
 const shared = ['packages/shared/src', 'package-lock.json'];
 if (
-  mtime('apps/web/dist/index.html') <
-  newest([
-    'apps/web/src',
-    'apps/web/public',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    ...shared,
-  ])
+  changedSince(
+    [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      ...shared,
+    ],
+    mtime('apps/web/dist/index.html'),
+  )
 ) {
   build('@otakura/web', 'the web app');
 }
 if (
-  mtime('apps/server/dist/server.js') <
-  newest(['apps/server/src', 'apps/server/build.mjs', ...shared])
+  changedSince(
+    ['apps/server/src', 'apps/server/build.mjs', ...shared],
+    mtime('apps/server/dist/server.js'),
+  )
 ) {
   build('@otakura/server', 'the server');
 }
