@@ -18,7 +18,8 @@ afterEach(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 
 /**
  * A fake build: `index.js` (entry, 30 kB) preloads `react.js` (`reactKb`), the login page
- * (`login.js`, 5 kB) uses the auth namespace, the feed page pulls a big `feed.js` (`feedKb`)
+ * (`login.js`, 5 kB) uses the auth namespace, the feed page (in the lazy `layout.js`) pulls a
+ * big `feed.js` (`feedKb`)
  * and a lazy `qr.js` (200 kB, must not count); English and Japanese locale chunks.
  */
 function fakeBuild({ reactKb = 60, feedKb = 40 } = {}) {
@@ -30,6 +31,7 @@ function fakeBuild({ reactKb = 60, feedKb = 40 } = {}) {
     'index.js': [30_000, 'useTranslation()'],
     'react.js': [reactKb * 1000, ''],
     'login.js': [5_000, "useTranslation('auth')"],
+    'layout.js': [3_000, ''],
     'feed.js': [feedKb * 1000, "useTranslation(['posts'])"],
     'qr.js': [200_000, ''],
     'common-en.js': [2_000, ''],
@@ -57,6 +59,12 @@ function fakeBuild({ reactKb = 60, feedKb = 40 } = {}) {
     'src/app/routes/auth/login.tsx': {
       file: 'assets/login.js',
       src: 'src/app/routes/auth/login.tsx',
+      isDynamicEntry: true,
+      imports: ['_react.js'],
+    },
+    'src/app/layouts/app-layout.tsx': {
+      file: 'assets/layout.js',
+      src: 'src/app/layouts/app-layout.tsx',
       isDynamicEntry: true,
       imports: ['_react.js'],
     },
@@ -92,8 +100,12 @@ function fakeBuild({ reactKb = 60, feedKb = 40 } = {}) {
 const budgets = {
   css: 40,
   routes: [
-    { path: '/login', module: 'src/app/routes/auth/login.tsx', js: 150 },
-    { path: '/feed', module: 'src/app/routes/feed/feed.tsx', js: 180 },
+    { path: '/login', modules: ['src/app/routes/auth/login.tsx'], js: 150 },
+    {
+      path: '/feed',
+      modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/feed/feed.tsx'],
+      js: 180,
+    },
   ],
 };
 
@@ -121,6 +133,7 @@ describe('measure', () => {
       'assets/common-en.js',
       'assets/feed.js',
       'assets/index.js',
+      'assets/layout.js',
       'assets/posts-en.js',
       'assets/react.js',
     ]);
@@ -144,7 +157,7 @@ describe('measure', () => {
 
   it('names a route module the build does not have', () => {
     const dist = fakeBuild();
-    const missing = { css: 40, routes: [{ path: '/x', module: 'src/app/routes/x.tsx', js: 1 }] };
+    const missing = { css: 40, routes: [{ path: '/x', modules: ['src/app/routes/x.tsx'], js: 1 }] };
     expect(() => measure({ dist, budgets: missing })).toThrow(/src\/app\/routes\/x\.tsx/);
   });
 });
