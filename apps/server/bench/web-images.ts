@@ -45,6 +45,13 @@ export interface ImageFigures {
   originalJpegBytes: number;
   ratioPng: number;
   ratioJpeg: number;
+  /** Median width (CSS px) of the card images on screen: what `sizes` should say. */
+  displayedWidth: number;
+  /**
+   * The same pixels at the served variant's width as AVIF (quality 50, effort 4): what AVIF
+   * variants would weigh (an estimate; encoded from the decoded widest variant).
+   */
+  avifBytes: number;
   items: Array<{
     post: string;
     width: number;
@@ -53,6 +60,7 @@ export interface ImageFigures {
     variant: '640' | 'large' | null;
     png: number;
     jpeg: number;
+    avif: number;
   }>;
 }
 
@@ -118,6 +126,17 @@ export async function measureFeedImages(base: string, cookie: string): Promise<I
       lastY = y;
     }
 
+    const widths = (
+      JSON.parse(
+        String(
+          await page.evaluate(
+            "JSON.stringify([...document.querySelectorAll('img.post-card__image')].map((i) => i.getBoundingClientRect().width))",
+          ),
+        ),
+      ) as number[]
+    ).sort((a, b) => a - b);
+    const displayedWidth = widths[Math.floor((widths.length - 1) / 2)] ?? Number.NaN;
+
     const items: ImageFigures['items'] = [];
     for (const p of imagePosts) {
       const img = p.images[0]!;
@@ -140,6 +159,11 @@ export async function measureFeedImages(base: string, cookie: string): Promise<I
       };
       const png = await sharp(pixels.data, raw).png().toBuffer();
       const jpeg = await sharp(pixels.data, raw).jpeg({ quality: 90 }).toBuffer();
+      const servedWidth = Math.min(variant === 'large' ? 1280 : 640, img.width);
+      const avif = await sharp(pixels.data, raw)
+        .resize({ width: servedWidth })
+        .avif({ quality: 50, effort: 4 })
+        .toBuffer();
       items.push({
         post: p.id,
         width: img.width,
@@ -148,6 +172,7 @@ export async function measureFeedImages(base: string, cookie: string): Promise<I
         variant,
         png: png.length,
         jpeg: jpeg.length,
+        avif: avif.length,
       });
     }
     const loaded = items.filter((i) => i.variant !== null);
@@ -165,6 +190,8 @@ export async function measureFeedImages(base: string, cookie: string): Promise<I
       originalJpegBytes: sum((i) => i.jpeg),
       ratioPng: sum((i) => i.png) / servedBytes,
       ratioJpeg: sum((i) => i.jpeg) / servedBytes,
+      displayedWidth,
+      avifBytes: sum((i) => i.avif),
       items,
     };
   } finally {

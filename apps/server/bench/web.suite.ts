@@ -14,7 +14,8 @@
  * - Images: feed image bytes at phone width against the originals (`web-images.ts`), once.
  *
  * Flags: --web-port 3180, --web-data DIR (reuse or create that DATA_DIR and keep it; without
- * it a fresh /tmp/otk-lh-* is seeded and removed).
+ * it a fresh /tmp/otk-lh-* is seeded and removed), --web-dist DIR (serve another build of the
+ * web app, e.g. `vite build --outDir`, to compare two builds on the same machine and data).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,9 +43,9 @@ const BASELINE_HTML =
 type PageName = 'baseline' | 'login' | 'feed';
 const PAGES: PageName[] = ['baseline', 'login', 'feed'];
 
-function ensureBuilt(log: (line: string) => void): void {
+function ensureBuilt(log: (line: string) => void, webDist: string): void {
   const server = path.join(serverDir, 'dist/server.js');
-  const web = path.join(repoDir, 'apps/web/dist/index.html');
+  const web = path.join(webDist, 'index.html');
   if (existsSync(server) && existsSync(web)) return;
   log('dist missing: npm run build');
   const r = spawnSync('npm', ['run', 'build'], { cwd: repoDir, stdio: 'inherit' });
@@ -91,7 +92,10 @@ export default {
     const port = intFlag(options.extra, 'web-port', 3180);
     const keepFlag = options.extra['web-data'];
     const keep = typeof keepFlag === 'string';
-    ensureBuilt(log);
+    const distFlag = options.extra['web-dist'];
+    const webDist =
+      typeof distFlag === 'string' ? path.resolve(distFlag) : path.join(repoDir, 'apps/web/dist');
+    ensureBuilt(log, webDist);
 
     const dataDir = keep ? path.resolve(keepFlag) : mkdtempSync('/tmp/otk-lh-');
     mkdirSync(dataDir, { recursive: true });
@@ -115,6 +119,7 @@ export default {
           LOG_LEVEL: 'warn',
           TRUST_PROXY: 'true',
           AUTH_SECRET: randomBytes(32).toString('hex'),
+          WEB_DIST_DIR: webDist,
         },
       });
       const proc = server;
@@ -184,10 +189,10 @@ export default {
       log('feed images at phone width…');
       const images: ImageFigures = await measureFeedImages(base, cookie);
       log(
-        `images: ${images.loaded}/${images.imagePosts} image posts of ${images.posts}, served ${kb(images.servedBytes)} kB (640: ${images.chose640}, large: ${images.choseLarge}); originals PNG ${kb(images.originalPngBytes)} kB (${images.ratioPng.toFixed(1)}×), JPEG q90 ${kb(images.originalJpegBytes)} kB (${images.ratioJpeg.toFixed(1)}×)`,
+        `images: ${images.loaded}/${images.imagePosts} image posts of ${images.posts}, served ${kb(images.servedBytes)} kB (640: ${images.chose640}, large: ${images.choseLarge}); originals PNG ${kb(images.originalPngBytes)} kB (${images.ratioPng.toFixed(1)}×), JPEG q90 ${kb(images.originalJpegBytes)} kB (${images.ratioJpeg.toFixed(1)}×); shown ${images.displayedWidth.toFixed(0)} px wide; AVIF ${kb(images.avifBytes)} kB`,
       );
 
-      const css = firstLoadCss();
+      const css = firstLoadCss(webDist);
       log(
         `first-load CSS: ${css.files} files + inline, ${kb(css.raw)} kB raw, ${kb(css.gzip)} kB gzip`,
       );
@@ -272,14 +277,13 @@ function render(
   );
   lines.push('');
   lines.push(
-    `**Feed images at phone width** (412 × 823 CSS px, DPR 1.75, the first page of /api/feed scrolled through): ${images.loaded} of ${images.imagePosts} image posts (of ${images.posts} posts) loaded ${kb(images.servedBytes)} kB of card images (640 px variant ${images.chose640}×, large ${images.choseLarge}×). The same images as uploads at their own size (rebuilt from the widest stored variant; the seed keeps no original): PNG ${kb(images.originalPngBytes)} kB → **${images.ratioPng.toFixed(1)}× smaller**, JPEG q90 ${kb(images.originalJpegBytes)} kB → **${images.ratioJpeg.toFixed(1)}× smaller** (goal ≥ ${GOAL_IMAGE_RATIO}× against JPEG: ${images.ratioJpeg >= GOAL_IMAGE_RATIO ? 'meets' : 'misses'}).`,
+    `**Feed images at phone width** (412 × 823 CSS px, DPR 1.75, the first page of /api/feed scrolled through): ${images.loaded} of ${images.imagePosts} image posts (of ${images.posts} posts) loaded ${kb(images.servedBytes)} kB of card images (640 px variant ${images.chose640}×, large ${images.choseLarge}×). The same images as uploads at their own size (rebuilt from the widest stored variant; the seed keeps no original): PNG ${kb(images.originalPngBytes)} kB → **${images.ratioPng.toFixed(1)}× smaller**, JPEG q90 ${kb(images.originalJpegBytes)} kB → **${images.ratioJpeg.toFixed(1)}× smaller** (goal ≥ ${GOAL_IMAGE_RATIO}× against JPEG: ${images.ratioJpeg >= GOAL_IMAGE_RATIO ? 'meets' : 'misses'}). Card images on screen are ${images.displayedWidth.toFixed(0)} CSS px wide (what \`sizes\` says at this width). AVIF of the same pixels at the served widths (quality 50, effort 4): ${kb(images.avifBytes)} kB, ${((images.avifBytes / images.servedBytes) * 100).toFixed(0)} % of the WebP served (would be ${(images.originalJpegBytes / images.avifBytes).toFixed(1)}× smaller than JPEG).`,
   );
   return lines.join('\n');
 }
 
 /** Gzip bytes (level 9) of the stylesheets index.html links: the CSS every first load gets. */
-function firstLoadCss(): { files: number; raw: number; gzip: number } {
-  const dist = path.join(repoDir, 'apps/web/dist');
+function firstLoadCss(dist: string): { files: number; raw: number; gzip: number } {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const hrefs = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)].map(
     (m) => m[1]!,

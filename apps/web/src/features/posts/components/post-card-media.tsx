@@ -7,10 +7,34 @@ import { hostOf } from '../utils/post-kind';
 import { FeedVideo } from './feed-video';
 import { SensitiveCover, useSensitive } from './sensitive-cover';
 
-/** Card images: the 640 px variant, the 1280 px one on dense screens. */
-const CARD_SIZES = '(min-width: 1200px) 380px, (min-width: 768px) 45vw, 100vw';
+/**
+ * The card image's width in CSS px, per layout (post-grid.css, app-layout.css): three columns
+ * from 1200 px (the main area beside the 260 px sidebar, at most 1200 px, 16 px gaps), two from
+ * 768 px, one on phones (16 px padding each side); minus the card's 1 px borders. The browser
+ * takes the 640 px variant when it covers that width at the screen's density, else the large one.
+ */
+export const CARD_SIZES =
+  '(min-width: 1200px) min(390px, calc(33.3vw - 113px)), (min-width: 768px) calc(50vw - 164px), calc(100vw - 34px)';
 
-export function PostCardMedia({ post, onOpen }: { post: Post; onOpen?: () => void }) {
+/** The srcset of a card image, each file described by its real width (never enlarged). */
+export function cardSrcSet(image: Post['images'][number]): string | undefined {
+  if (!image.largeUrl) return undefined;
+  return `${image.url} ${Math.min(640, image.width)}w, ${image.largeUrl} ${Math.min(1280, image.width)}w`;
+}
+
+export function PostCardMedia({
+  post,
+  onOpen,
+  priority = false,
+}: {
+  post: Post;
+  onOpen?: () => void;
+  /**
+   * The first card on screen (likely the page's largest paint): fetched at once with high
+   * priority. Every other card image loads lazily.
+   */
+  priority?: boolean;
+}) {
   const { t } = useTranslation('posts');
   const { hidden } = useSensitive(post);
 
@@ -32,11 +56,12 @@ export function PostCardMedia({ post, onOpen }: { post: Post; onOpen?: () => voi
           <img
             className="post-card__image"
             src={image.url}
-            srcSet={image.largeUrl ? `${image.url} 640w, ${image.largeUrl} 1280w` : undefined}
+            srcSet={cardSrcSet(image)}
             sizes={image.largeUrl ? CARD_SIZES : undefined}
             width={image.width}
             height={image.height}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             alt=""
           />
