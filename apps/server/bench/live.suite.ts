@@ -103,6 +103,10 @@ interface RoundFigures {
   likeHttp: Dist;
   missing: { live: number; base: number };
   p99Ratio: number;
+  /** Median over the events of the first socket's delay (the cost before the fan-out). */
+  first: { live: number; base: number };
+  /** Median over the events of last − first socket (the fan-out itself). */
+  spread: { live: number; base: number };
   /** One-minute load average of the machine at the end of the round. */
   load: number;
 }
@@ -303,16 +307,31 @@ const suite: Suite = {
       const collect = async (starts: Map<string, number>, expected: number) => {
         const delays: number[] = [];
         let received = 0;
+        /** Per event: the first and the last socket's delay. */
+        const span = new Map<string, { first: number; last: number }>();
         for (const child of clients) {
           const r = await child.ask({ cmd: 'collect' });
           for (const [key, list] of Object.entries(r.times ?? {})) {
             const t0 = starts.get(key);
             if (t0 === undefined) continue;
-            for (const at of list) delays.push(at - t0);
+            const s = span.get(key) ?? { first: Infinity, last: -Infinity };
+            for (const at of list) {
+              const d = at - t0;
+              delays.push(d);
+              if (d < s.first) s.first = d;
+              if (d > s.last) s.last = d;
+            }
+            span.set(key, s);
             received += list.length;
           }
         }
-        return { delays, missing: expected - received };
+        const spans = [...span.values()];
+        return {
+          delays,
+          missing: expected - received,
+          first: mmm(spans.map((x) => x.first)).median,
+          spread: mmm(spans.map((x) => x.last - x.first)).median,
+        };
       };
 
       const warmPost = postIds[postIds.length - 1]!;
@@ -335,12 +354,16 @@ const suite: Suite = {
         for (let r = 0; r < options.rounds; r++) {
           const postId = postIds[postIndex++]!;
           const order: SocketKind[] = r % 2 ? ['base', 'live'] : ['live', 'base'];
-          const got: Partial<Record<SocketKind, { d: number[]; missing: number; http: number[] }>> =
-            {};
+          const got: Partial<
+            Record<
+              SocketKind,
+              { d: number[]; missing: number; http: number[]; first: number; spread: number }
+            >
+          > = {};
           for (const kind of order) {
             const { starts, http } = await fire(kind, size, postId, events);
-            const { delays, missing } = await collect(starts, size * events);
-            got[kind] = { d: delays, missing, http };
+            const { delays, missing, first, spread } = await collect(starts, size * events);
+            got[kind] = { d: delays, missing, http, first, spread };
           }
           const live = dist(got.live!.d);
           const baseD = dist(got.base!.d);
@@ -350,6 +373,8 @@ const suite: Suite = {
             live,
             base: baseD,
             likeHttp: dist(got.live!.http),
+            first: { live: got.live!.first, base: got.base!.first },
+            spread: { live: got.live!.spread, base: got.base!.spread },
             missing: { live: got.live!.missing, base: got.base!.missing },
             p99Ratio: live.p99 / baseD.p99,
             load: os.loadavg()[0]!,
@@ -458,6 +483,25 @@ function renderMarkdown(a: {
         `baseline p50 ×${grow((r) => r.base.p50)}, p99 ×${grow((r) => r.base.p99)}.`,
     );
   }
+  lines.push('');
+  lines.push(
+    '| sockets | live: first socket | live: first → last | baseline: first socket | baseline: first → last |',
+  );
+  lines.push('|---:|---:|---:|---:|---:|');
+  for (const size of a.sizes) {
+    const rs = a.rounds.filter((r) => r.size === size);
+    const pick = (f: (r: RoundFigures) => number) => ms(mmm(rs.map(f)).median);
+    lines.push(
+      `| ${size.toLocaleString('en-US')} | ${pick((r) => r.first.live)} | ${pick((r) => r.spread.live)} | ` +
+        `${pick((r) => r.first.base)} | ${pick((r) => r.spread.base)} |`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    "Per event (median over events and rounds): the first socket's delay is what comes before " +
+      "the fan-out (HTTP, session, the like's transaction; for the baseline HTTP only); first → last " +
+      'is the fan-out itself.',
+  );
   const loads = a.rounds.map((r) => r.load);
   const floor = mmm(a.rounds.filter((r) => r.size === Math.max(...a.sizes)).map((r) => r.base.p99));
   lines.push('');
