@@ -10,15 +10,19 @@
  * PGlite cannot be shared between processes, so with the embedded database it refuses to
  * run while the server is running on the same DATA_DIR.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { LiveEvent } from '@otakura/shared';
 import { eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { ConfigError, loadConfig, type AppConfig } from '../config/env';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../db/client';
 import { acquireDataDirLock } from '../db/lock';
 import { sessions, users } from '../db/schema';
 import { displayName } from '../lib/user-summary';
+import { LIVE_CHANNEL } from '../modules/live/pg-live-bus';
 import { recordAudit } from '../modules/moderation/audit.service';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
@@ -191,6 +195,20 @@ export async function openAdminDatabase(
   }
 }
 
+/**
+ * Servers sharing a PostgreSQL database cache sessions for up to 30 s (auth/session-cache.ts):
+ * tell them, through the live bus they LISTEN on, that this account's role or ban changed.
+ * (With PGlite no server runs beside the command: the data folder's lock says so.)
+ */
+export async function tellRunningServers(pool: pg.Pool, userId: string): Promise<void> {
+  const event: LiveEvent = { type: 'session.invalidate', userId };
+  // The bus's envelope (pg-live-bus.ts): `o` is the publishing bus, unknown to every server.
+  await pool.query('SELECT pg_notify($1, $2)', [
+    LIVE_CHANNEL,
+    JSON.stringify({ o: randomUUID(), e: event }),
+  ]);
+}
+
 async function main(argv: string[]): Promise<number> {
   // `npm run admin` runs in apps/server; a relative DATA_DIR means the folder npm was started
   // in (the repository root, like `npm start`).
@@ -217,6 +235,12 @@ async function main(argv: string[]): Promise<number> {
     );
     await migrateDatabase(opened.database);
     console.log(await runAdminCommand(opened.database.db, argv));
+    if (opened.database.pool && argv[1]) {
+      await tellRunningServers(
+        opened.database.pool,
+        (await findUser(opened.database.db, argv[1])).id,
+      );
+    }
     return 0;
   } catch (e) {
     if (e instanceof AdminCliError) {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
 import { createUser, signInHttp, withCookie, type TestHttp } from '../../test/factories';
 import { buildSharedDbApps, type SharedDbApps } from '../../test/shared-db-apps';
+import { runAdminCommand, tellRunningServers } from '../../cli/admin';
 import { sessionCacheOf } from './session-cache';
 
 /** Far below the cache's TTL: passing proves the bus carried the change, not the clock. */
@@ -82,5 +83,17 @@ describe.runIf(process.env.DATABASE_URL)('the session cache across two servers',
     });
     expect(res.status).toBe(200);
     await expectStatusSoon(onB, '/api/me', 401);
+  });
+
+  it('npm run admin revoke beside running servers: 403 on B', async () => {
+    const mod = await createUser(a, { role: 'moderator' });
+    const onB = withCookie(b, mod.cookie);
+    await warmOnB(onB, '/api/moderation/users');
+    const pool = a.ctx.database.pool!;
+    expect(await runAdminCommand(a.ctx.database.db, ['revoke', mod.user.email])).toContain(
+      'is now an ordinary user',
+    );
+    await tellRunningServers(pool, mod.user.id);
+    await expectStatusSoon(onB, '/api/moderation/users', 403);
   });
 });
