@@ -30,7 +30,11 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../src/db/client';
 import type { PostCursor, PostSort } from '../src/lib/cursor';
-import { feedQuery, lateralFollowingQuery } from '../src/modules/posts/feed.repository';
+import {
+  FOLLOWING_TUNING,
+  feedQuery,
+  lateralFollowingQuery,
+} from '../src/modules/posts/feed.repository';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -161,7 +165,7 @@ async function ensureWorld(w: WorldSpec): Promise<void> {
   }
 }
 
-type Variant = 'old' | 'new';
+type Variant = 'old' | 'merge' | 'new';
 
 /** The statements of one page: old = followed ids then the LATERAL page; new = one statement. */
 async function statements(
@@ -171,8 +175,11 @@ async function statements(
   sort: PostSort,
   cursor: PostCursor | undefined,
 ): Promise<{ text: string; values: unknown[] }[]> {
-  if (variant === 'new') {
-    const q = render(feedQuery(viewer, { kind: 'following' }, sort, cursor, LIMIT + 1));
+  if (variant !== 'old') {
+    // merge: the bounded merge alone (the walk of the global index turned off).
+    const tuning =
+      variant === 'merge' ? { ...FOLLOWING_TUNING, scanFrom: Number.MAX_SAFE_INTEGER } : undefined;
+    const q = render(feedQuery(viewer, { kind: 'following' }, sort, cursor, LIMIT + 1, tuning));
     return [{ text: q.sql, values: q.params }];
   }
   const followedSql = `select
@@ -299,6 +306,7 @@ async function main() {
     sort: PostSort;
     page: number;
     old: Measure;
+    merge: Measure;
     new: Measure;
   }[] = [];
   for (const w of WORLDS) {
@@ -323,12 +331,17 @@ async function main() {
             const b = (await runPage(c, 'new', viewer, sort, cursor)).map((r) => r.id);
             if (a.join() !== b.join())
               throw new Error(`old and new differ: ${w.db} ${sort} ${page}`);
+            const m = (await runPage(c, 'merge', viewer, sort, cursor)).map((r) => r.id);
+            if (a.join() !== m.join())
+              throw new Error(`old and merge differ: ${w.db} ${sort} ${page}`);
             const old = await measure(c, 'old', viewer, sort, cursor, ROUNDS);
+            const merge = await measure(c, 'merge', viewer, sort, cursor, ROUNDS);
             const neu = await measure(c, 'new', viewer, sort, cursor, ROUNDS);
-            results.push({ world: w.name, sources, sort, page, old, new: neu });
+            results.push({ world: w.name, sources, sort, page, old, merge, new: neu });
             log(
               `${w.name.padEnd(9)} ${String(sources).padStart(4)} sources ${sort} p${String(page).padEnd(2)}  ` +
                 `old wall ${old.wall.toFixed(2)} exec ${old.exec.toFixed(2)} plan ${old.plan.toFixed(2)} buf ${old.buffers}  |  ` +
+                `merge wall ${merge.wall.toFixed(2)} exec ${merge.exec.toFixed(2)} buf ${merge.buffers}  |  ` +
                 `new wall ${neu.wall.toFixed(2)} exec ${neu.exec.toFixed(2)} plan ${neu.plan.toFixed(2)} buf ${neu.buffers}`,
             );
           }
@@ -340,12 +353,12 @@ async function main() {
   }
   // Markdown: times in ms (median of ROUNDS), then the goal's ratios.
   log(
-    `\n| world | sources | sort | page | old wall | old exec | old buffers | new wall | new exec | new buffers |`,
+    `\n| world | sources | sort | page | old wall | old exec | old buffers | merge wall | merge exec | merge buffers | new wall | new exec | new buffers |`,
   );
-  log('|---|---|---|---|---|---|---|---|---|---|');
+  log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     log(
-      `| ${r.world} | ${r.sources} | ${r.sort} | ${r.page} | ${r.old.wall.toFixed(2)} | ${r.old.exec.toFixed(2)} | ${r.old.buffers} | ${r.new.wall.toFixed(2)} | ${r.new.exec.toFixed(2)} | ${r.new.buffers} |`,
+      `| ${r.world} | ${r.sources} | ${r.sort} | ${r.page} | ${r.old.wall.toFixed(2)} | ${r.old.exec.toFixed(2)} | ${r.old.buffers} | ${r.merge.wall.toFixed(2)} | ${r.merge.exec.toFixed(2)} | ${r.merge.buffers} | ${r.new.wall.toFixed(2)} | ${r.new.exec.toFixed(2)} | ${r.new.buffers} |`,
     );
   }
   const find = (world: string, sources: number, sort: PostSort, page: number) =>
@@ -353,8 +366,8 @@ async function main() {
       (r) => r.world === world && r.sources === sources && r.sort === sort && r.page === page,
     );
   log('\nRatios (wall / exec), goal in brackets:');
-  log('| ratio | sort | page | old | new |');
-  log('|---|---|---|---|---|');
+  log('| ratio | sort | page | old | merge | new |');
+  log('|---|---|---|---|---|---|');
   const ratio = (x: Measure | undefined, y: Measure | undefined) =>
     x && y ? `${(x.wall / y.wall).toFixed(2)} / ${(x.exec / y.exec).toFixed(2)}` : '–';
   for (const sort of ['new', 'top'] as const) {
@@ -362,7 +375,7 @@ async function main() {
       const a = find('1M posts', 1001, sort, page);
       const b = find('1M posts', 11, sort, page);
       log(
-        `| 1,001 ÷ 11 sources, 1M posts [≤ 1.5] | ${sort} | ${page} | ${ratio(a?.old, b?.old)} | ${ratio(a?.new, b?.new)} |`,
+        `| 1,001 ÷ 11 sources, 1M posts [≤ 1.5] | ${sort} | ${page} | ${ratio(a?.old, b?.old)} | ${ratio(a?.merge, b?.merge)} | ${ratio(a?.new, b?.new)} |`,
       );
     }
   }
@@ -371,7 +384,7 @@ async function main() {
       const a = find('1M posts', sources, sort, 1);
       const b = find('10k posts', sources, sort, 1);
       log(
-        `| 1M ÷ 10k posts, ${sources} sources [≤ 1.3] | ${sort} | 1 | ${ratio(a?.old, b?.old)} | ${ratio(a?.new, b?.new)} |`,
+        `| 1M ÷ 10k posts, ${sources} sources [≤ 1.3] | ${sort} | 1 | ${ratio(a?.old, b?.old)} | ${ratio(a?.merge, b?.merge)} | ${ratio(a?.new, b?.new)} |`,
       );
     }
   }
@@ -380,7 +393,7 @@ async function main() {
       const a = find('1M posts', sources, sort, 50);
       const b = find('1M posts', sources, sort, 1);
       log(
-        `| page 50 ÷ page 1, ${sources} sources [0.8–1.2] | ${sort} | – | ${ratio(a?.old, b?.old)} | ${ratio(a?.new, b?.new)} |`,
+        `| page 50 ÷ page 1, ${sources} sources [0.8–1.2] | ${sort} | – | ${ratio(a?.old, b?.old)} | ${ratio(a?.merge, b?.merge)} | ${ratio(a?.new, b?.new)} |`,
       );
     }
   }

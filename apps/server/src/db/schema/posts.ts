@@ -55,7 +55,16 @@ export const posts = pgTable(
   (t) => [
     // Keyset pages: ORDER BY created_at DESC, id DESC needs DESC NULLS FIRST in the index
     // (Drizzle's bare .desc() is NULLS LAST, which that ORDER BY cannot use; DESIGN.md).
-    index('posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Covering (migration 0011): the following feed of someone who follows many sources walks
+    // this index (and posts_likes_idx) and keeps the rows of followed sources, index-only.
+    index('posts_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.deletedAt,
+      t.communityId,
+      t.userId,
+      t.likeCount,
+    ),
     // The per-source ranges (a community's or an author's page, and each followed source of
     // the following feed) are covering: after the sort keys they carry deleted_at, the other
     // source column and like_count, so the feed reads them as Index Only Scans (the filter
@@ -82,6 +91,9 @@ export const posts = pgTable(
       t.likeCount.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+      t.deletedAt,
+      t.communityId,
+      t.userId,
     ),
     // "Top" pages of one community or one author, and the per-source ranges of the
     // following feed sorted by likes (docs/posts-and-feed.md); covering like the above.

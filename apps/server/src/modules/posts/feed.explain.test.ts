@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { createTestDatabase } from '../../test/db';
 import type { PostCursor } from '../../lib/cursor';
-import { feedQuery, followedSources, listPostRows, type FeedSource } from './feed.repository';
+import {
+  FOLLOWING_TUNING,
+  feedQuery,
+  followedSources,
+  listPostRows,
+  type FeedSource,
+} from './feed.repository';
 import type { PostRow } from './posts.repository';
 
 async function plan(db: Db, query: SQL, analyze = false): Promise<string> {
@@ -110,9 +116,10 @@ describe('feed query plans', () => {
   });
 
   it.each(['new', 'top'] as const)(
-    'following, %s: one statement of index ranges per followed source, merged and limited',
+    'following, %s: one statement of index ranges, merged and limited, on either path',
     async (sort) => {
       const suffix = sort === 'new' ? 'created' : 'likes';
+      const global = sort === 'new' ? 'posts_created_idx' : 'posts_likes_idx';
       for (const cursor of [undefined, sort === 'new' ? cursorNew : cursorTop]) {
         const p = await plan(db, feedQuery(viewer, following, sort, cursor, 25));
         // The followed ids are read inside the page's statement.
@@ -123,23 +130,35 @@ describe('feed query plans', () => {
           new RegExp(`Index (Only )?Scan using posts_community_${suffix}_idx on posts`),
         );
         expect(p).toMatch(new RegExp(`Index (Only )?Scan using posts_user_${suffix}_idx on posts`));
+        expect(p).toMatch(new RegExp(`Index (Only )?Scan using ${global} on posts`));
         expect(p).not.toMatch(/Seq Scan on posts|Bitmap Heap Scan on posts/);
-        // Executed: every read of posts is a bounded range (at most a page per probe), so
-        // the only Sorts are over the merged keys, never over a scan of posts.
-        const run = await plan(db, feedQuery(viewer, following, sort, cursor, 25), true);
-        const scans = run.split('\n').filter((l) => /Scan using posts_\w+ on posts/.test(l));
-        expect(scans.length, run).toBeGreaterThan(0);
-        for (const line of scans) {
-          expect(Number(/rows=(\d+)/.exec(line)?.[1]), line).toBeLessThanOrEqual(25);
+        // Executed, by default (31 sources: the bounded merge) and with the walk forced:
+        // every read of posts is a bounded range — a page per source probe, at most `scanRows`
+        // for the walk — and the path not needed is never executed.
+        for (const [tuning, skipped] of [
+          [FOLLOWING_TUNING, new RegExp(global)],
+          [{ ...FOLLOWING_TUNING, scanFrom: 0 }, /posts_(community|user)_\w+_idx/],
+        ] as const) {
+          const run = await plan(db, feedQuery(viewer, following, sort, cursor, 25, tuning), true);
+          const scans = run.split('\n').filter((l) => /Scan using posts_\w+ on posts/.test(l));
+          expect(scans.length, run).toBeGreaterThan(0);
+          for (const line of scans) {
+            if (skipped.test(line)) {
+              expect(line, run).toMatch(/never executed/);
+              continue;
+            }
+            const bound = line.includes(global) ? tuning.scanRows : 25;
+            expect(Number(/rows=(\d+)/.exec(line)?.[1]), line).toBeLessThanOrEqual(bound);
+          }
+          expect(run).not.toMatch(
+            /Sort.*\n\s*->\s+(Index|Index Only|Seq|Bitmap Heap) Scan .*on posts/,
+          );
+          if (process.env.SHOW_PLANS && !cursor) {
+            console.log(
+              `--- following, ${sort}, scanFrom ${tuning.scanFrom} (${database.kind})\n${run}`,
+            );
+          }
         }
-        expect(run).not.toMatch(
-          /Sort.*\n\s*->\s+(Index|Index Only|Seq|Bitmap Heap) Scan .*on posts/,
-        );
-      }
-      if (process.env.SHOW_PLANS) {
-        console.log(
-          `--- following, ${sort} (${database.kind})\n${await plan(db, feedQuery(viewer, following, sort, undefined, 25), true)}`,
-        );
       }
     },
   );

@@ -55,13 +55,14 @@ export async function listPostRows(
   return readPostRows(db, feedQuery(viewerId, source, sort, cursor, limit));
 }
 
-/** The SQL of one page (exported for EXPLAIN in tests and docs). */
+/** The SQL of one page (exported for EXPLAIN in tests and docs; `tuning` for tests and benches). */
 export function feedQuery(
   viewerId: string,
   source: FeedSource,
   sort: PostSort,
   cursor: PostCursor | undefined,
   limit: number,
+  tuning: FollowingTuning = FOLLOWING_TUNING,
 ): SQL {
   if (source.kind !== 'following') {
     const filter =
@@ -78,7 +79,7 @@ export function feedQuery(
       order by ${orderBy(sort, 'p')}
       limit ${limit}`;
   }
-  return followingQuery(viewerId, sort, cursor, limit);
+  return followingQuery(viewerId, sort, cursor, limit, tuning);
 }
 
 /** One followed source's range after the cursor, in the sort's order (the source is `ref`). */
@@ -100,53 +101,101 @@ function sourceRange(
 }
 
 /**
+ * How the following feed reads a page (tests force either path with extreme values):
+ * - `scanFrom`: with at least this many followed sources, first walk the global index
+ *   (posts_created_idx / posts_likes_idx, covering) from the cursor, keeping the rows of
+ *   followed sources;
+ * - `scanRows`: how many index rows that walk reads at most. When it finds a full page, that is
+ *   the page (the first `limit` matches in index order are the first `limit` matches overall);
+ *   when it does not (the sources are a thin slice of the world), the bounded merge answers.
+ */
+export interface FollowingTuning {
+  scanFrom: number;
+  scanRows: number;
+}
+export const FOLLOWING_TUNING: FollowingTuning = { scanFrom: 100, scanRows: 2000 };
+
+/**
  * The following feed's page: posts of the communities the viewer is a member of, of the users
  * they follow, and their own, read in one statement (the followed ids are not a separate query).
+ * Two exact ways to the same page, the second run only when the first did not fill it:
  *
- * 1. `heads`: the first row after the cursor of every source — one index probe each, one row
- *    read (covering indexes: index-only).
- * 2. `chosen`: the 2×limit sources whose heads come first. Every other source's head is at or
- *    after the chosen ones' last head, and among the chosen heads there are at least `limit`
- *    distinct posts (a post is the head of at most two sources: its community and its author),
- *    so no post of an unchosen source can be in the page — except a post equal to a chosen head,
- *    which the chosen source brings itself.
- * 3. `limit` rows of each chosen source, merged (UNION drops a post reached both ways),
- *    ordered and limited — the same page as reading `limit` rows of every source.
- * So a page reads S index entries plus at most 2×limit² instead of S×limit (S = sources).
+ * A. `scanned` (only with ≥ `scanFrom` sources): the next `scanRows` rows of the global index
+ *    after the cursor, filtered by hash lookups in the followed ids. Its cost does not grow with
+ *    the number of sources — it shrinks: the more one follows, the denser the matches.
+ * B. The bounded merge:
+ *    1. `heads`: the first row after the cursor of every source — one index probe each, one row
+ *       read (covering indexes: index-only).
+ *    2. `chosen`: the 2×limit sources whose heads come first. Every other source's head is at or
+ *       after the chosen ones' last head, and among the chosen heads there are at least `limit`
+ *       distinct posts (a post is the head of at most two sources: its community and its
+ *       author), so no post of an unchosen source can be in the page — except a post equal to a
+ *       chosen head, which the chosen source brings itself.
+ *    3. `limit` rows of each chosen source, merged (UNION drops a post reached both ways),
+ *       ordered and limited — the same page as reading `limit` rows of every source.
+ *    So it reads S index entries plus at most 2×limit² instead of S×limit (S = sources).
+ * Each path is gated by a one-time filter on a scalar subquery, so PostgreSQL does not start
+ * the path it does not need.
  */
 function followingQuery(
   viewerId: string,
   sort: PostSort,
   cursor: PostCursor | undefined,
   limit: number,
+  tuning: FollowingTuning,
 ): SQL {
   const viewer = sql`${viewerId}::uuid`;
   return sql`
-    with heads as (
-      select 0 as kind, m.community_id as source_id, h.id, h.created_at, h.like_count
-      from community_members m
-      cross join lateral ${sourceRange(viewerId, 'community_id', sql`m.community_id`, sort, cursor, 1)} h
-      where m.user_id = ${viewer}
+    with followed_communities as materialized (
+      select m.community_id as source_id from community_members m where m.user_id = ${viewer}
+    ),
+    followed_users as materialized (
+      select f.followee_id as source_id from user_follows f where f.follower_id = ${viewer}
+      union all select ${viewer}
+    ),
+    scanned as materialized (
+      select g.id, g.created_at, g.like_count from (
+        select p.id, p.created_at, p.like_count, p.community_id, p.user_id from posts p
+        where p.deleted_at is null${afterCursor(cursor)}
+          and (select count(*) from followed_communities)
+            + (select count(*) from followed_users) >= ${tuning.scanFrom}
+        order by ${orderBy(sort, 'p')}
+        limit ${tuning.scanRows}
+      ) g
+      where g.user_id in (select source_id from followed_users)
+         or (g.community_id in (select source_id from followed_communities)
+             and not exists (select 1 from user_blocks b where b.blocker_id = ${viewer} and b.blocked_id = g.user_id))
+      order by ${orderBy(sort, 'g')}
+      limit ${limit}
+    ),
+    heads as (
+      select 0 as kind, s.source_id, h.id, h.created_at, h.like_count
+      from followed_communities s
+      cross join lateral ${sourceRange(viewerId, 'community_id', sql`s.source_id`, sort, cursor, 1)} h
       union all
       select 1 as kind, s.source_id, h.id, h.created_at, h.like_count
-      from (select f.followee_id as source_id from user_follows f where f.follower_id = ${viewer}
-            union all select ${viewer}) s
+      from followed_users s
       cross join lateral ${sourceRange(viewerId, 'user_id', sql`s.source_id`, sort, cursor, 1)} h
     ),
     chosen as (
       select h.kind, h.source_id from heads h
+      where (select count(*) from scanned) < ${limit}
       order by ${orderBy(sort, 'h')}
       limit ${2 * limit}
     ),
     page as (
       select merged.id from (
-        select x.id, x.created_at, x.like_count from chosen s
-        cross join lateral ${sourceRange(viewerId, 'community_id', sql`s.source_id`, sort, cursor, limit)} x
-        where s.kind = 0
-        union
-        select x.id, x.created_at, x.like_count from chosen s
-        cross join lateral ${sourceRange(viewerId, 'user_id', sql`s.source_id`, sort, cursor, limit)} x
-        where s.kind = 1
+        select x.id, x.created_at, x.like_count from scanned x
+        where (select count(*) from scanned) >= ${limit}
+        union all (
+          select x.id, x.created_at, x.like_count from chosen s
+          cross join lateral ${sourceRange(viewerId, 'community_id', sql`s.source_id`, sort, cursor, limit)} x
+          where s.kind = 0
+          union
+          select x.id, x.created_at, x.like_count from chosen s
+          cross join lateral ${sourceRange(viewerId, 'user_id', sql`s.source_id`, sort, cursor, limit)} x
+          where s.kind = 1
+        )
       ) merged
       order by ${orderBy(sort, 'merged')}
       limit ${limit}
