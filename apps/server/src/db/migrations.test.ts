@@ -83,11 +83,12 @@ describe('migrations', () => {
       'users_username_trgm_idx',
     ]);
   });
-  it('make the per-source post indexes covering and in DESC NULLS FIRST order (0010)', async () => {
+  it('make the post list indexes covering and in DESC NULLS FIRST order (0010, 0011)', async () => {
     const rows = await queryRows<{ indexname: string; indexdef: string }>(
       database.db,
       sql`SELECT indexname, indexdef FROM pg_indexes
-          WHERE tablename = 'posts' AND indexname IN ('posts_community_created_idx',
+          WHERE tablename = 'posts' AND indexname IN ('posts_created_idx', 'posts_likes_idx',
+            'posts_community_created_idx',
             'posts_community_likes_idx', 'posts_user_created_idx', 'posts_user_likes_idx')`,
     );
     const defs = Object.fromEntries(
@@ -96,6 +97,10 @@ describe('migrations', () => {
     // PostgreSQL prints DESC NULLS FIRST (DESC's default) as plain DESC; DESC NULLS LAST,
     // which ORDER BY … DESC cannot use, would show as such.
     expect(defs).toEqual({
+      posts_created_idx:
+        '(created_at DESC, id DESC, deleted_at, community_id, user_id, like_count)',
+      posts_likes_idx:
+        '(like_count DESC, created_at DESC, id DESC, deleted_at, community_id, user_id)',
       posts_community_created_idx:
         '(community_id, created_at DESC, id DESC, deleted_at, user_id, like_count)',
       posts_community_likes_idx:
