@@ -109,7 +109,12 @@ async function launchChromium(): Promise<{ port: number; close: () => Promise<vo
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (proc.exitCode === null) proc.kill('SIGKILL');
       }
-      rmSync(profile, { recursive: true, force: true });
+      try {
+        // Chromium's helpers may still be writing into the profile for a moment after exit.
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch {
+        // A leftover /tmp/otk-lh-chrome-* directory is harmless.
+      }
     },
   };
 }
