@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { makePost } from '../testing/posts-mock';
+import { PostCard } from './post-card';
 import { CARD_SIZES, PostCardMedia } from './post-card-media';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -50,5 +51,15 @@ describe('PostCardMedia image attributes', () => {
   it('shows the placeholder colour behind the image while it loads', async () => {
     const img = await cardImage(<PostCardMedia post={imagePost(1600, 900)} />);
     expect(img.parentElement!.style.backgroundColor).toBe('rgb(17, 34, 51)');
+  });
+
+  it('gives priority to the first card of a list only', async () => {
+    const first = await cardImage(<PostCard post={imagePost(1600, 900)} index={0} setSize={2} />);
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it('keeps the second card of a list lazy', async () => {
+    const second = await cardImage(<PostCard post={imagePost(1600, 900)} index={1} setSize={2} />);
+    expect(second).toHaveAttribute('loading', 'lazy');
   });
 });

@@ -97,7 +97,8 @@ export const PostCard = memo(
           </p>
         ) : null}
 
-        <PostCardMedia post={post} onOpen={open} />
+        {/* The list's first card is the phone's largest paint: its image loads at once. */}
+        <PostCardMedia post={post} onOpen={open} priority={index === 0} />
 
         <footer className="post-card__footer">
           <LikeButton post={post} />
