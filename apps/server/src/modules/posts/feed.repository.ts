@@ -3,9 +3,10 @@
  * `new` follows posts_*_created_idx (created_at DESC, id DESC), `top` posts_*_likes_idx
  * (like_count DESC, created_at DESC, id DESC), all DESC NULLS FIRST like the indexes,
  * so ORDER BY and the index agree and no page sorts the table. The following feed is ONE
- * statement that reads the followed sources itself and merges them in two steps: the first
- * row of every source (one index probe each), then full ranges of only the 2×limit sources
- * whose first rows come first (docs/posts-and-feed.md has the plans, the proof and numbers).
+ * statement that reads the followed sources itself and finds the page by one of two exact
+ * paths: a bounded walk of the global index keeping followed sources' rows (many sources), or
+ * a bounded merge — the first row of every source, then full ranges of only the 2×limit
+ * sources whose first rows come first (docs/posts-and-feed.md has the plans, proof, numbers).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
