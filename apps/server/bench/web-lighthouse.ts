@@ -131,8 +131,28 @@ function tableItems(details: unknown): Array<Record<string, unknown>> {
   return [];
 }
 
-/** Runs Lighthouse once on `url`; `headers` go with every request (the session cookie). */
+/**
+ * Runs Lighthouse on `url` (`headers` go with every request: the session cookie). A run whose
+ * trace Lighthouse could not read (NO_NAVSTART, NO_FCP… on a loaded machine) is tried again,
+ * up to `attempts` times in all, each in a fresh browser.
+ */
 export async function runLighthouse(
+  url: string,
+  headers: Record<string, string> = {},
+  attempts = 3,
+): Promise<LighthouseFigures> {
+  for (let i = 1; ; i++) {
+    try {
+      return await runOnce(url, headers);
+    } catch (err) {
+      if (i >= attempts || !(err instanceof Error) || !err.message.startsWith('Lighthouse: '))
+        throw err;
+      console.warn(`${url}: ${err.message}; trying again`);
+    }
+  }
+}
+
+async function runOnce(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<LighthouseFigures> {
