@@ -1,12 +1,14 @@
 import { RouterProvider } from 'react-router';
-import { refreshSession } from '@/features/auth/api/auth-client';
+import { refreshSession, startSession } from '@/features/auth/api/auth-client';
 import type { FromState } from '@/features/auth/utils/redirect';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter, isPublicPath, preloadRoute } from './router';
 
 const router = createAppRouter();
-// The page's chunk and words start loading now, alongside the session and the shell's words.
+// The session check, the page's chunk and its words start now, alongside the shell's words
+// (main.tsx renders once those arrived).
+startSession();
 preloadRoute(window.location.pathname);
 
 const queryClient = createQueryClient({

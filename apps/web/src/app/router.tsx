@@ -70,18 +70,18 @@ export function preloadRoute(pathname: string): void {
   }
 }
 
-/** Namespaces of the sign-in pages (the forms' zod messages are in `validation`). */
-const AUTH_NS = ['auth', 'validation'];
+/** Namespaces of the sign-in pages (`validation` is the shell's: lib/i18n.ts). */
+const AUTH_NS = ['auth'];
 const LEGAL_NS = ['legal'];
 
 /**
  * The signed-in shell (top bar, sidebar, tab bar, notification bell, live client) is a chunk of
  * its own: a visitor on /login never downloads it. Its words: the bell, the e-mail gate, the
- * mobile-app interstitial and the moderation links.
+ * moderation links.
  */
 const AppShell = page(
   () => import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })),
-  ['auth', 'notifications', 'settings', 'moderation'],
+  ['auth', 'moderation', 'notifications'],
 );
 const PublicShell = page(() =>
   import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })),
@@ -132,104 +132,119 @@ const publicRoutes: RouteObject[] = [
 const protectedRoutes: RouteObject[] = [
   route(
     '/feed',
-    page(() => import('./routes/feed/feed')),
+    page(
+      () => import('./routes/feed/feed'),
+      ['comments', 'communities', 'posts', 'report', 'users'],
+    ),
   ),
   route(
     '/user/:userid',
-    page(() => import('./routes/users/user')),
+    page(() => import('./routes/users/user'), ['comments', 'posts', 'report', 'settings', 'users']),
   ),
   route(
     '/profile',
-    page(() => import('./routes/users/profile')),
+    page(
+      () => import('./routes/users/profile'),
+      ['comments', 'orders', 'posts', 'report', 'users'],
+    ),
   ),
   route(
     '/media',
-    page(() => import('./routes/media/media-list')),
+    page(() => import('./routes/media/media-list'), ['media']),
   ),
   route(
     '/media/:mediaid',
-    page(() => import('./routes/media/media-detail')),
+    page(
+      () => import('./routes/media/media-detail'),
+      ['comments', 'media', 'player', 'reader', 'report'],
+    ),
   ),
   // Spec: media/comments/{mediaid} shows the same media detail screen.
   route(
     '/media/comments/:mediaid',
-    page(() => import('./routes/media/media-detail')),
+    page(
+      () => import('./routes/media/media-detail'),
+      ['comments', 'media', 'player', 'reader', 'report'],
+    ),
   ),
   route(
     '/episodes',
-    page(() => import('./routes/media/episodes')),
+    page(() => import('./routes/media/episodes'), ['media', 'player', 'reader']),
   ),
   route(
     '/search',
-    page(() => import('./routes/communities/search')),
+    page(() => import('./routes/communities/search'), ['communities']),
   ),
   route(
     '/community/:communityid',
-    page(() => import('./routes/communities/community')),
+    page(
+      () => import('./routes/communities/community'),
+      ['comments', 'communities', 'posts', 'report'],
+    ),
   ),
   route(
     '/create-post',
-    page(() => import('./routes/posts/create-post')),
+    page(() => import('./routes/posts/create-post'), ['posts']),
   ),
   route(
     '/post/:postid',
-    page(() => import('./routes/posts/post')),
+    page(() => import('./routes/posts/post'), ['comments', 'posts', 'report']),
   ),
   route(
     '/shop',
-    page(() => import('./routes/shop/shop')),
+    page(() => import('./routes/shop/shop'), ['cart', 'shop']),
   ),
   route(
     '/item/:shoppostid',
-    page(() => import('./routes/shop/item')),
+    page(() => import('./routes/shop/item'), ['cart', 'report', 'shop']),
   ),
   route(
     '/cart',
-    page(() => import('./routes/cart/cart')),
+    page(() => import('./routes/cart/cart'), ['cart']),
   ),
   route(
     '/success',
-    page(() => import('./routes/orders/success')),
+    page(() => import('./routes/orders/success'), ['orders']),
   ),
   route(
     '/cancel',
-    page(() => import('./routes/orders/cancel')),
+    page(() => import('./routes/orders/cancel'), ['orders']),
   ),
   route(
     '/checkout/test/:sessionId',
-    page(() => import('./routes/orders/test-checkout')),
+    page(() => import('./routes/orders/test-checkout'), ['orders']),
   ),
   route(
     '/your-account',
-    page(() => import('./routes/settings/your-account')),
+    page(() => import('./routes/settings/your-account'), ['users']),
   ),
   route(
     '/content',
-    page(() => import('./routes/settings/content')),
+    page(() => import('./routes/settings/content'), ['settings']),
   ),
   route(
     '/accessibility',
-    page(() => import('./routes/settings/accessibility')),
+    page(() => import('./routes/settings/accessibility'), ['settings']),
   ),
   route(
     PREMIUM_PATH,
-    page(() => import('./routes/settings/premium')),
+    page(() => import('./routes/settings/premium'), ['settings']),
   ),
   route(
     '/purchases',
-    page(() => import('./routes/settings/purchases')),
+    page(() => import('./routes/settings/purchases'), ['orders', 'settings']),
   ),
   route(
     '/security',
-    page(() => import('./routes/settings/security')),
+    page(() => import('./routes/settings/security'), ['auth']),
   ),
   route(
     '/safety-privacy',
-    page(() => import('./routes/settings/safety-privacy')),
+    page(() => import('./routes/settings/safety-privacy'), ['settings']),
   ),
   route(
     '/notifications',
-    page(() => import('./routes/notifications/notifications')),
+    page(() => import('./routes/notifications/notifications'), ['notifications']),
   ),
 ];
 
@@ -237,19 +252,19 @@ const protectedRoutes: RouteObject[] = [
 const moderationRoutes: RouteObject[] = [
   route(
     '/moderation',
-    page(() => import('./routes/moderation/queue')),
+    page(() => import('./routes/moderation/queue'), ['moderation']),
   ),
   route(
     '/moderation/case/:targetType/:targetId',
-    page(() => import('./routes/moderation/case')),
+    page(() => import('./routes/moderation/case'), ['moderation']),
   ),
   route(
     '/moderation/people',
-    page(() => import('./routes/moderation/people')),
+    page(() => import('./routes/moderation/people'), ['moderation']),
   ),
   route(
     '/moderation/audit',
-    page(() => import('./routes/moderation/audit')),
+    page(() => import('./routes/moderation/audit'), ['moderation']),
   ),
 ];
 
@@ -257,47 +272,47 @@ const moderationRoutes: RouteObject[] = [
 const adminRoutes: RouteObject[] = [
   route(
     '/admin',
-    page(() => import('./routes/admin/admin-home')),
+    page(() => import('./routes/admin/admin-home'), ['admin']),
   ),
   route(
     '/admin/communities',
-    page(() => import('./routes/admin/communities')),
+    page(() => import('./routes/admin/communities'), ['admin']),
   ),
   route(
     '/admin/communities/new',
-    page(() => import('./routes/admin/community-editor')),
+    page(() => import('./routes/admin/community-editor'), ['admin']),
   ),
   route(
     '/admin/communities/:communityid',
-    page(() => import('./routes/admin/community-editor')),
+    page(() => import('./routes/admin/community-editor'), ['admin']),
   ),
   route(
     '/admin/shop',
-    page(() => import('./routes/admin/shop-items')),
+    page(() => import('./routes/admin/shop-items'), ['admin']),
   ),
   route(
     '/admin/shop/new',
-    page(() => import('./routes/admin/shop-item-editor')),
+    page(() => import('./routes/admin/shop-item-editor'), ['admin']),
   ),
   route(
     '/admin/shop/:itemid',
-    page(() => import('./routes/admin/shop-item-editor')),
+    page(() => import('./routes/admin/shop-item-editor'), ['admin']),
   ),
   route(
     '/admin/orders',
-    page(() => import('./routes/admin/orders')),
+    page(() => import('./routes/admin/orders'), ['admin']),
   ),
   route(
     '/admin/media',
-    page(() => import('./routes/admin/media')),
+    page(() => import('./routes/admin/media'), ['admin', 'media-admin']),
   ),
   route(
     '/admin/media/new',
-    page(() => import('./routes/admin/media-editor')),
+    page(() => import('./routes/admin/media-editor'), ['admin', 'media-admin']),
   ),
   route(
     '/admin/media/:mediaid',
-    page(() => import('./routes/admin/media-editor')),
+    page(() => import('./routes/admin/media-editor'), ['admin', 'media-admin']),
   ),
 ];
 

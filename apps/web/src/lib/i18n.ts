@@ -14,12 +14,12 @@ export const LANGUAGE_STORAGE_KEY = 'otakura.language';
 export { NAMESPACES } from './i18n-backend';
 
 /**
- * Namespaces of the shell (layouts, gates, navigation, error pages): fetched before the first
- * render (main.tsx awaits `i18nReady`). A page's own namespaces come with its chunk
- * (app/router.tsx); any other a component asks for suspends it until loaded, so a key is
- * never shown untranslated.
+ * Namespaces fetched before the first render (main.tsx awaits `i18nReady`): the shell's words
+ * (layouts, gates, navigation, error pages) and `validation`, which `lib/forms.ts` reads outside
+ * React for every form. A page's own namespaces come with its chunk (app/router.tsx); any other a
+ * component asks for suspends it until loaded, so a key is never shown untranslated.
  */
-export const SHELL_NAMESPACES = ['common'] as const;
+export const SHELL_NAMESPACES = ['common', 'validation'] as const;
 
 export function detectLanguage(): Language {
   try {

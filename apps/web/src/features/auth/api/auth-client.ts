@@ -72,6 +72,15 @@ function fetchSession(): Promise<void> {
 
 let channel: BroadcastChannel | null = null;
 
+/**
+ * Starts the session store: the first `GET /get-session` and the listeners. Runs on the first
+ * `useSession()`; main.tsx calls it at startup so the answer is on its way during the first
+ * render's other loads.
+ */
+export function startSession(): void {
+  start();
+}
+
 function start() {
   if (started || typeof window === 'undefined') return;
   started = true;
