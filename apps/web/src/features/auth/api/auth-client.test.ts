@@ -1,7 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as AuthClient from './auth-client';
 
-type Client = typeof import('./auth-client');
+type Client = typeof AuthClient;
 
 const SESSION = {
   session: {
