@@ -53,13 +53,13 @@ describe('PostCardMedia image attributes', () => {
     expect(img.parentElement!.style.backgroundColor).toBe('rgb(17, 34, 51)');
   });
 
-  it('gives priority to the first card of a list only', async () => {
-    const first = await cardImage(<PostCard post={imagePost(1600, 900)} index={0} setSize={2} />);
+  it('gives priority to the first three cards of a list (the first row)', async () => {
+    const first = await cardImage(<PostCard post={imagePost(1600, 900)} index={2} setSize={9} />);
     expect(first).toHaveAttribute('fetchpriority', 'high');
   });
 
-  it('keeps the second card of a list lazy', async () => {
-    const second = await cardImage(<PostCard post={imagePost(1600, 900)} index={1} setSize={2} />);
+  it('keeps the fourth card of a list and later ones lazy', async () => {
+    const second = await cardImage(<PostCard post={imagePost(1600, 900)} index={3} setSize={9} />);
     expect(second).toHaveAttribute('loading', 'lazy');
   });
 });

@@ -97,8 +97,9 @@ export const PostCard = memo(
           </p>
         ) : null}
 
-        {/* The list's first card is the phone's largest paint: its image loads at once. */}
-        <PostCardMedia post={post} onOpen={open} priority={index === 0} />
+        {/* The first row (three columns on desktops, the first screen of a phone) holds the
+            page's largest paint: those images load at once, with high priority. */}
+        <PostCardMedia post={post} onOpen={open} priority={index !== undefined && index < 3} />
 
         <footer className="post-card__footer">
           <LikeButton post={post} />
