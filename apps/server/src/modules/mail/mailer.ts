@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 import type { AppConfig } from '../../config/env';
 import { newId } from '../../lib/ids';
 
@@ -57,25 +58,29 @@ export function createMailer(
   config: AppConfig,
   log: Log = { info: (o, m) => console.log(m, o) },
 ): Mailer {
+  // nodemailer loads with the first mail, not at every start (docs/architecture.md: startup).
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = (options: string | StreamTransport.Options) =>
+    (transport ??= import('nodemailer').then((m) => m.default.createTransport(options)));
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
     return {
       kind: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: config.mailFrom, ...m });
+        await (await transportOnce(smtpUrl)).sendMail({ from: config.mailFrom, ...m });
       },
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
   return {
     kind: 'outbox',
     async send(m) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...m });
+      const streaming = await transportOnce({
+        streamTransport: true,
+        buffer: true,
+        newline: 'unix',
+      });
+      const info = await streaming.sendMail({ from: config.mailFrom, ...m });
       mkdirSync(outbox, { recursive: true });
       const file = path.join(
         outbox,

@@ -13,7 +13,6 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Agent } from 'node:https';
 import path from 'node:path';
-import webPush from 'web-push';
 import type { PushKey, PushPayload, PushSubscriptionInput } from '@otakura/shared';
 import type { AppConfig } from '../../config/env';
 import type { Database, Db } from '../../db/client';
@@ -49,6 +48,7 @@ async function readOrCreateKeys(dataDir: string): Promise<VapidKeys> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  const { default: webPush } = await import('web-push');
   const keys = webPush.generateVAPIDKeys();
   await mkdir(dataDir, { recursive: true });
   try {
@@ -212,6 +212,7 @@ async function sendToAll(
   const keys = await vapidKeys(config);
   const payload = JSON.stringify(pushPayload(config.productName, n));
   const agent = pushSettings(database).agent;
+  const { default: webPush } = await import('web-push'); // loaded with the first push, not at start
   await Promise.all(
     subscriptions.map(async (s) => {
       try {
