@@ -1,4 +1,3 @@
-import '@fontsource-variable/inter/wght.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
