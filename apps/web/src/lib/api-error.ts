@@ -1,4 +1,4 @@
-import { ApiErrorBodySchema, type FieldIssue } from '@otakura/shared';
+import type { ApiErrorBody, FieldIssue } from '@otakura/shared';
 
 /** The spec's message for `network-request-failed` (§8), shown when the server cannot be reached. */
 export const NETWORK_ERROR_MESSAGE =
@@ -59,6 +59,40 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isFieldIssue = (value: unknown): value is FieldIssue =>
+  isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+
+/**
+ * The shared `ApiErrorBodySchema`, checked by hand: this module is in every page's entry and the
+ * shared barrel would bring zod and every schema with it (docs/web.md, "Bundle and code
+ * splitting"). Same rules (`code`, `message` strings; `details` an optional array of
+ * `{ path, message }`; `retryAfter` an optional safe integer) and same output (unknown keys
+ * dropped); `api-error.test.ts` compares it with the schema.
+ */
+export function readApiErrorBody(value: unknown): ApiErrorBody | undefined {
+  if (!isRecord(value) || !isRecord(value.error)) return undefined;
+  const { code, message, details, retryAfter } = value.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  if (details !== undefined && !(Array.isArray(details) && details.every(isFieldIssue))) {
+    return undefined;
+  }
+  if (
+    retryAfter !== undefined &&
+    !(typeof retryAfter === 'number' && Number.isSafeInteger(retryAfter))
+  ) {
+    return undefined;
+  }
+  const error: ApiErrorBody['error'] = { code, message };
+  if (details !== undefined) {
+    error.details = details.map((issue) => ({ path: issue.path, message: issue.message }));
+  }
+  if (retryAfter !== undefined) error.retryAfter = retryAfter;
+  return { error };
+}
+
 /** What the error parser needs of an answer (fetch's Response and XHR both give it). */
 export interface RawAnswer {
   status: number;
@@ -76,9 +110,9 @@ export interface RawAnswer {
 export function toApiError(answer: RawAnswer): ApiError {
   const headerRetryAfter = parseRetryAfter(answer.header('retry-after'));
   const json = parseJsonText(answer.text);
-  const parsed = json.ok ? ApiErrorBodySchema.safeParse(json.value) : undefined;
-  if (parsed?.success) {
-    const { code, message, details, retryAfter } = parsed.data.error;
+  const body = json.ok ? readApiErrorBody(json.value) : undefined;
+  if (body) {
+    const { code, message, details, retryAfter } = body.error;
     return new ApiError(answer.status, code, message, details, retryAfter ?? headerRetryAfter);
   }
   return new ApiError(
