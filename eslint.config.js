@@ -163,7 +163,14 @@ const message =
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'e2e-screens/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/migrations/**',
+      'e2e-screens/**',
+      'apps/server/bench/results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -13,17 +13,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** kB = 1000 bytes, as Vite prints them. */
+/**
+ * kB = 1000 bytes, as Vite prints them. `js` is the ceiling CI enforces: the route's size when it
+ * was last cut, plus a few kB, so that nothing grows back unnoticed. `goal` is issue 10's target
+ * (150 kB on /login, 180 kB on /feed), reported beside it until the ceiling reaches it
+ * (docs/web.md, "Bundle and code splitting", says what still stands in the way).
+ */
 export const BUDGETS = {
   css: 40,
   // `modules`: the lazy modules the route renders (its layout when that is lazy, then the page),
   // as source paths; each is looked up in the manifest by `src`.
   routes: [
-    { path: '/login', modules: ['src/app/routes/auth/login.tsx'], js: 150 },
+    { path: '/login', modules: ['src/app/routes/auth/login.tsx'], js: 150, goal: 150 },
     {
       path: '/feed',
       modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/feed/feed.tsx'],
       js: 180,
+      goal: 180,
     },
   ],
 };
@@ -144,6 +150,7 @@ export function measure({ dist, budgets = BUDGETS, language = 'en' }) {
       js: jsBytes,
       css: cssBytes,
       jsBudget: route.js * 1000,
+      jsGoal: (route.goal ?? route.js) * 1000,
       cssBudget: budgets.css * 1000,
       ok: jsBytes <= route.js * 1000 && cssBytes <= budgets.css * 1000,
     };
@@ -161,6 +168,11 @@ export function report(rows, { verbose = false } = {}) {
     lines.push(
       `${r.path.padEnd(8)} ${js.padEnd(25)} ${css.padEnd(23)} ${String(r.files.length).padStart(5)}  ${r.namespaces.join(', ')}`,
     );
+    if (r.js > r.jsGoal) {
+      lines.push(
+        `         goal ${kB(r.jsGoal)}: ${kB(r.js - r.jsGoal)} still to cut (not enforced yet)`,
+      );
+    }
     if (verbose) for (const f of r.files) lines.push(`    ${kB(f.gzip).padStart(9)}  ${f.file}`);
   }
   const ok = rows.every((r) => r.ok);

@@ -155,6 +155,19 @@ describe('measure', () => {
     expect(text).toMatch(/OVER BUDGET/);
   });
 
+  it('reports a goal below the enforced ceiling without failing', () => {
+    const withGoal = {
+      ...budgets,
+      routes: budgets.routes.map((r) => (r.path === '/login' ? { ...r, goal: 60 } : r)),
+    };
+    const rows = measure({ dist: fakeBuild(), budgets: withGoal });
+    expect(rows.every((r) => r.ok)).toBe(true);
+    const { text, ok } = report(rows);
+    expect(ok).toBe(true);
+    expect(text).toMatch(/goal 60\.0 kB: 4\d\.\d kB still to cut/);
+    expect(text).not.toMatch(/goal 180/);
+  });
+
   it('names a route module the build does not have', () => {
     const dist = fakeBuild();
     const missing = { css: 40, routes: [{ path: '/x', modules: ['src/app/routes/x.tsx'], js: 1 }] };
