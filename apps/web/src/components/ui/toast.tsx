@@ -1,18 +1,15 @@
-import { TIMINGS } from '@otakura/shared';
-import clsx from 'clsx';
-import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
-import { Toast } from 'radix-ui';
 import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
+  type ComponentType,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
-import './toast.css';
+import type { ToastRegionProps } from './toast-region';
 
 export type ToastVariant = 'default' | 'success' | 'error';
 
@@ -25,7 +22,7 @@ export interface ToastOptions {
   action?: { label: string; altText: string; onClick: () => void };
 }
 
-interface ToastItem extends ToastOptions {
+export interface ToastItem extends ToastOptions {
   id: number;
   open: boolean;
 }
@@ -40,13 +37,51 @@ const ToastContext = createContext<ToastContextValue | null>(null);
 /** Time for the exit animation before a closed toast leaves the DOM. */
 const REMOVE_DELAY_MS = 250;
 
-const ICONS = { default: Info, success: CircleCheck, error: CircleAlert } as const;
+type Region = ComponentType<ToastRegionProps>;
+let loadedRegion: Region | undefined;
+let regionPromise: Promise<Region> | undefined;
 
-/** Radix Toast: top-right, closes after 5000 ms, pauses while hovered or focused, swipe right to dismiss. */
+/**
+ * The Radix toast code (≈ 8 kB gzip) is its own chunk, fetched with the first toast rather than in
+ * every page's entry (docs/web.md, "Bundle and code splitting"). A failed fetch is tried again with
+ * the next toast.
+ */
+export function loadToastRegion(): Promise<Region> {
+  regionPromise ??= import('./toast-region').then(
+    (module) => (loadedRegion = module.ToastRegion),
+    (error: unknown) => {
+      regionPromise = undefined;
+      throw error;
+    },
+  );
+  return regionPromise;
+}
+
+// Component tests read a toast right after it is shown, as before the split.
+if (import.meta.env.MODE === 'test') await loadToastRegion();
+
+/** Toasts (Radix Toast, loaded with the first one): top-right, closes after 5000 ms, pauses while hovered or focused, swipe right to dismiss. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const [region, setRegion] = useState<{ Region: Region } | undefined>(() =>
+    loadedRegion ? { Region: loadedRegion } : undefined,
+  );
   const nextId = useRef(1);
+  const wanted = toasts.length > 0 && !region;
+
+  useEffect(() => {
+    if (!wanted) return;
+    let active = true;
+    loadToastRegion().then(
+      (Region) => {
+        if (active) setRegion({ Region });
+      },
+      (error: unknown) => console.error('the toasts failed to load', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [wanted]);
 
   const dismiss = useCallback((id: number) => {
     setToasts((all) => all.map((t) => (t.id === id ? { ...t, open: false } : t)));
@@ -63,45 +98,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={value}>
-      <Toast.Provider duration={TIMINGS.toastMs} swipeDirection="right" label={t('toast.region')}>
-        {children}
-        {toasts.map(({ id, open, title, description, variant = 'default', duration, action }) => {
-          const Icon = ICONS[variant];
-          return (
-            <Toast.Root
-              key={id}
-              open={open}
-              onOpenChange={(next) => {
-                if (!next) dismiss(id);
-              }}
-              duration={duration}
-              type={variant === 'error' ? 'foreground' : 'background'}
-              className={clsx('ui-toast', `ui-toast--${variant}`)}
-            >
-              <Icon className="ui-toast__icon" aria-hidden="true" />
-              <div className="ui-toast__text">
-                <Toast.Title className="ui-toast__title">{title}</Toast.Title>
-                {description ? (
-                  <Toast.Description className="ui-toast__description">
-                    {description}
-                  </Toast.Description>
-                ) : null}
-              </div>
-              {action ? (
-                <Toast.Action altText={action.altText} asChild>
-                  <button type="button" className="ui-toast__action" onClick={action.onClick}>
-                    {action.label}
-                  </button>
-                </Toast.Action>
-              ) : null}
-              <Toast.Close className="ui-toast__close" aria-label={t('actions.dismiss')}>
-                <X aria-hidden="true" />
-              </Toast.Close>
-            </Toast.Root>
-          );
-        })}
-        <Toast.Viewport className="ui-toast-viewport" />
-      </Toast.Provider>
+      {children}
+      {region ? <region.Region toasts={toasts} dismiss={dismiss} /> : null}
     </ToastContext.Provider>
   );
 }
