@@ -67,18 +67,21 @@ describe('startStripeStandIn', () => {
 
   it('replays an idempotent POST and refuses the key with another body', async () => {
     const headers = { 'idempotency-key': 'k-1' };
-    const first = (await (await post('/v1/checkout/sessions', session(), headers)).json()) as {
+    // One body for both requests: session() reads the clock, and a second boundary between two
+    // calls would change expires_at (then the replay is rightly refused).
+    const body = session();
+    const first = (await (await post('/v1/checkout/sessions', body, headers)).json()) as {
       id: string;
       success_url: string;
       amount_total: number;
     };
     expect(first.success_url).toBe(`http://localhost/s?session_id=${first.id}`);
     expect(first.amount_total).toBe(1000);
-    const again = (await (await post('/v1/checkout/sessions', session(), headers)).json()) as {
+    const again = (await (await post('/v1/checkout/sessions', body, headers)).json()) as {
       id: string;
     };
     expect(again.id).toBe(first.id);
-    const other = await post('/v1/checkout/sessions', { ...session(), mode: 'setup' }, headers);
+    const other = await post('/v1/checkout/sessions', { ...body, mode: 'setup' }, headers);
     expect(other.status).toBe(400);
     expect(await other.json()).toMatchObject({ error: { type: 'idempotency_error' } });
   });
