@@ -135,6 +135,20 @@ const EnvSchema = z
       .string()
       .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
       .optional(),
+    /** Redis shared by every server: rate-limit counters, and the live bus with LIVE_BUS=redis. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/[^/]/, 'must start with redis:// or rediss:// and name a host')
+      .optional(),
+    /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 of A-Z a-z 0-9 : _ . -')
+      .default('otakura:'),
+    /** Unset: postgres with DATABASE_URL, memory on the embedded database. */
+    LIVE_BUS: z
+      .enum(['postgres', 'redis', 'memory'], { message: 'must be postgres, redis or memory' })
+      .optional(),
   })
   .superRefine((e, ctx) => {
     if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
@@ -143,6 +157,10 @@ const EnvSchema = z
         path: [e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
         message: 'set both VAPID keys, or neither',
       });
+    if (e.LIVE_BUS === 'redis' && !e.REDIS_URL)
+      ctx.addIssue({ code: 'custom', path: ['LIVE_BUS'], message: 'redis needs REDIS_URL' });
+    if (e.LIVE_BUS === 'postgres' && !e.DATABASE_URL)
+      ctx.addIssue({ code: 'custom', path: ['LIVE_BUS'], message: 'postgres needs DATABASE_URL' });
   })
   .transform((e) => {
     const port = e.PORT;
@@ -198,6 +216,10 @@ const EnvSchema = z
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : null,
+      redisUrl: e.REDIS_URL,
+      redisKeyPrefix: e.REDIS_KEY_PREFIX,
+      /** Undefined: chosen by the database (app-context.ts). */
+      liveBus: e.LIVE_BUS,
       vapidSubject:
         e.VAPID_SUBJECT ??
         `mailto:${e.CONTACT_EMAIL ?? `privacy@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`}`,
