@@ -43,6 +43,7 @@ import { pushRoutes } from './modules/notifications/push.routes';
 import { trustedOrigins } from './modules/auth/auth';
 import { originCheckPlugin } from './plugins/origin-check';
 import { writeRateLimitsPlugin } from './plugins/write-rate-limits';
+import { rateLimitStoreOptions } from './plugins/rate-limit-store';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
@@ -120,7 +121,11 @@ export async function buildApp(
     origins: trustedOrigins(ctx.config),
     exempt: ['/api/payments/webhook', '/api/webhooks/stripe'],
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // Counters in memory, or in Redis with REDIS_URL (shared by every server).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(await rateLimitStoreOptions(app, ctx.config)),
+  });
   await app.register(writeRateLimitsPlugin);
   await app.register(fastifyMultipart, {
     limits: { files: 1, fileSize: LIMITS.videoUploadMaxBytes, fields: 20 },
