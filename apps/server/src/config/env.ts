@@ -81,6 +81,29 @@ const EnvSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** `auto`: pretty lines in a terminal, JSON lines otherwise (docs/observability.md). */
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+    /** Bearer token that /metrics asks for (docs/observability.md). */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+    /** A separate listener for /metrics (0: any free port); unset: none. */
+    METRICS_PORT: z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 to 65535')
+      .max(65535, 'must be 0 to 65535')
+      .optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** On SIGTERM, answer /api/health/ready 503 for this long before closing (proxies drain). */
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ message: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 to 60000')
+      .max(60_000, 'must be 0 to 60000')
+      .default(0),
     CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
     S3_BUCKET: z.string().optional(),
     S3_ENDPOINT: z.url({ message: 'must be a URL' }).optional(),
@@ -151,6 +174,12 @@ const EnvSchema = z
       .optional(),
   })
   .superRefine((e, ctx) => {
+    if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (unset it to serve /metrics on PORT with METRICS_TOKEN)',
+      });
     if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
       ctx.addIssue({
         code: 'custom',
@@ -185,6 +214,13 @@ const EnvSchema = z
       productSlug: slug || 'app',
       seedDemo: e.SEED_DEMO,
       logLevel: e.LOG_LEVEL,
+      logFormat: e.LOG_FORMAT,
+      /** /metrics: null = off (404); see docs/observability.md. */
+      metrics:
+        e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined
+          ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST }
+          : null,
+      shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
       contactEmail: e.CONTACT_EMAIL ?? `privacy@${new URL(publicUrl).hostname}`,
       s3: e.S3_BUCKET
         ? {

@@ -1,0 +1,63 @@
+/**
+ * Request ids and the one log line per request (docs/observability.md).
+ *
+ * Every request gets an id: the caller's `X-Request-Id` when TRUST_PROXY is on (the proxy in
+ * front set or forwarded it) and it is a sane token, a fresh UUID otherwise. Fastify binds it
+ * to `req.log`, so every line logged while handling the request carries `reqId`; the answer
+ * returns it in `X-Request-Id`, so a user's report can be matched with the server's lines.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * What we accept from a proxy: 1–128 characters of letters, digits and `-_.:@`, starting
+ * with a letter or digit (UUIDs, ULIDs, hex, nginx's `$request_id`, "svc:1234"). Anything
+ * else (spaces, quotes, newlines, megabytes) could forge or flood log lines: replaced.
+ */
+const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
+
+export function isSaneRequestId(value: unknown): value is string {
+  return typeof value === 'string' && SANE_REQUEST_ID.test(value);
+}
+
+/** Fastify's `genReqId`: the proxy's id when trusted and sane, else a new UUID. */
+export function requestIdGenerator(trustProxy: boolean): (req: IncomingMessage) => string {
+  return (req) => {
+    const given = trustProxy ? req.headers[REQUEST_ID_HEADER] : undefined;
+    return isSaneRequestId(given) ? given : randomUUID();
+  };
+}
+
+/** Routes polled by machines (probes, scrapers): their request lines are logged at debug. */
+const QUIET_ROUTES = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/metrics']);
+
+/**
+ * Sets `X-Request-Id` on every answer (errors and 404s too) and logs one line per finished
+ * request (Fastify's own two lines per request are turned off in app.ts): method, path,
+ * route pattern, status, milliseconds, and the request id Fastify binds to `req.log`.
+ */
+export const requestIdPlugin = fp(
+  async function requestId(app: FastifyInstance) {
+    app.addHook('onRequest', async (req, reply) => {
+      void reply.header(REQUEST_ID_HEADER, req.id);
+    });
+    app.addHook('onResponse', async (req, reply) => {
+      const route = req.routeOptions.url;
+      const line = {
+        method: req.method,
+        url: req.url,
+        route,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      };
+      if (route && QUIET_ROUTES.has(route)) req.log.debug(line, 'request completed');
+      else if (reply.statusCode >= 500) req.log.warn(line, 'request completed');
+      else req.log.info(line, 'request completed');
+    });
+  },
+  { name: 'request-id' },
+);
