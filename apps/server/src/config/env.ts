@@ -70,6 +70,40 @@ const EnvSchema = z
       .min(1, 'must be 1 or more')
       .max(1000, 'must be at most 1000')
       .optional(),
+    /** Streaming read replicas of DATABASE_URL, comma-separated (db/read-replicas.ts). */
+    DATABASE_READ_URL: z
+      .string()
+      .transform((raw) =>
+        raw
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^postgres(ql)?:\/\//,
+              'each URL must start with postgres:// or postgresql:// (comma-separated)',
+            ),
+        ),
+      )
+      .default([]),
+    /** A replica further behind the primary than this is skipped; default 1000. */
+    DATABASE_READ_MAX_LAG_MS: z.coerce
+      .number({ message: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(1, 'must be 1 or more')
+      .max(600_000, 'must be at most 600000')
+      .default(1000),
+    /** How often each read replica's health and lag are checked; default 1000. */
+    DATABASE_READ_CHECK_MS: z.coerce
+      .number({ message: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(50, 'must be 50 or more')
+      .max(60_000, 'must be at most 60000')
+      .default(1000),
     /** The embedded database's shared_buffers (its page cache); default 16MB. */
     PGLITE_SHARED_BUFFERS: z
       .string()
@@ -188,6 +222,12 @@ const EnvSchema = z
       });
     if (e.LIVE_BUS === 'redis' && !e.REDIS_URL)
       ctx.addIssue({ code: 'custom', path: ['LIVE_BUS'], message: 'redis needs REDIS_URL' });
+    if (e.DATABASE_READ_URL.length > 0 && !e.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'read replicas need DATABASE_URL (the primary)',
+      });
     if (e.LIVE_BUS === 'postgres' && !e.DATABASE_URL)
       ctx.addIssue({ code: 'custom', path: ['LIVE_BUS'], message: 'postgres needs DATABASE_URL' });
   })
@@ -207,6 +247,9 @@ const EnvSchema = z
       dataDir: path.resolve(e.DATA_DIR),
       databaseUrl: e.DATABASE_URL,
       databasePoolMax: e.DATABASE_POOL_MAX,
+      databaseReadUrls: e.DATABASE_READ_URL,
+      databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
+      databaseReadCheckMs: e.DATABASE_READ_CHECK_MS,
       pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
       publicUrl,
       secureCookies: publicUrl.startsWith('https://'),

@@ -23,6 +23,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { z } from 'zod';
 import { TIMINGS } from '@otakura/shared';
+import { openReadReplicas, ReadRoutingPool, type ReadReplicas } from './read-replicas';
 import * as schema from './schema';
 import { analyzeAll } from './statistics';
 
@@ -41,6 +42,13 @@ export interface Database {
   /** The raw clients, for LISTEN/NOTIFY (exactly one is set, matching `kind`). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * PostgreSQL with `readUrls`: the replicas (health, lag, counters). `db` then reads from them
+   * inside a replica-read scope (db/read-replicas.ts); `primaryDb` never does.
+   */
+  replicas?: ReadReplicas;
+  /** Drizzle on the primary only, whatever the scope (set with `replicas`). */
+  primaryDb?: Db;
 }
 
 export interface OpenDatabaseOptions {
@@ -64,6 +72,14 @@ export interface OpenDatabaseOptions {
   sharedBuffers?: string;
   /** Errors of idle pool clients (PostgreSQL restarted, network); without a listener they would crash the process. */
   onPoolError?: (err: Error) => void;
+  /** PostgreSQL read replicas (`DATABASE_READ_URL`); see db/read-replicas.ts. */
+  readUrls?: readonly string[];
+  /** A replica further behind than this is skipped (`DATABASE_READ_MAX_LAG_MS`). */
+  readMaxLagMs?: number;
+  /** How often the replicas are checked (`DATABASE_READ_CHECK_MS`). */
+  readCheckMs?: number;
+  /** A replica changed state (healthy ↔ skipped). */
+  onReplicaStateChange?: (status: { url: string; healthy: boolean; reason: string | null }) => void;
 }
 
 /** Opens (and checks) the database. Call `migrateDatabase` next. */
@@ -148,7 +164,33 @@ async function openPool(opts: OpenDatabaseOptions, socketDir: string | undefined
     await database.close();
     throw err;
   }
+  if (opts.readUrls?.length) await attachReadReplicas(database, pool, opts);
   return database;
+}
+
+/** Puts `db` on a routing pool over the primary and the replicas; closes them with the database. */
+async function attachReadReplicas(database: Database, pool: pg.Pool, opts: OpenDatabaseOptions) {
+  const replicas = await openReadReplicas(pool, {
+    urls: opts.readUrls ?? [],
+    maxLagMs: opts.readMaxLagMs,
+    checkIntervalMs: opts.readCheckMs,
+    poolMax: opts.poolMax,
+    onStateChange:
+      opts.onReplicaStateChange ??
+      ((s) =>
+        console.warn(
+          `Read replica ${s.url}: ${s.healthy ? 'in use' : `skipped (${s.reason ?? 'unknown'})`}`,
+        )),
+  });
+  const routing = new ReadRoutingPool(pool, replicas);
+  database.primaryDb = database.db;
+  database.db = drizzleNodePg(routing as unknown as pg.Pool, { schema });
+  database.replicas = replicas;
+  const closePrimary = database.close;
+  database.close = async () => {
+    await replicas.close();
+    await closePrimary();
+  };
 }
 
 async function openPglite(opts: OpenDatabaseOptions): Promise<Database> {
