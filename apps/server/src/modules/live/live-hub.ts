@@ -106,6 +106,11 @@ export class LiveHub {
     return this.connections.size;
   }
 
+  /** Topics at least one socket on this server watches (for /metrics). */
+  get topicCount(): number {
+    return this.byTopic.size;
+  }
+
   /** Subscribers of one topic on this server. */
   watchers(topic: string): number {
     return this.byTopic.get(topic)?.size ?? 0;

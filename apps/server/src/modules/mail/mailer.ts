@@ -49,6 +49,33 @@ export async function flushMail(mailer: Mailer): Promise<void> {
   while (pending && pending.size > 0) await Promise.allSettled([...pending]);
 }
 
+/** Mails sent and failed by each mailer `createMailer` built (for /metrics). */
+const counts = new WeakMap<Mailer, { sent: number; failed: number }>();
+
+/** Mails still going out in the background, and the sent and failed totals (0 for other mailers). */
+export function mailStats(mailer: Mailer): { queued: number; sent: number; failed: number } {
+  const c = counts.get(mailer);
+  return { queued: inFlight.get(mailer)?.size ?? 0, sent: c?.sent ?? 0, failed: c?.failed ?? 0 };
+}
+
+function counted(mailer: Mailer): Mailer {
+  const c = { sent: 0, failed: 0 };
+  const out: Mailer = {
+    kind: mailer.kind,
+    async send(m) {
+      try {
+        await mailer.send(m);
+        c.sent++;
+      } catch (e) {
+        c.failed++;
+        throw e;
+      }
+    },
+  };
+  counts.set(out, c);
+  return out;
+}
+
 /**
  * SMTP through nodemailer when SMTP_URL is set; otherwise every message is
  * written to DATA_DIR/outbox/ as an .eml file and its first link is logged,
@@ -58,6 +85,10 @@ export function createMailer(
   config: AppConfig,
   log: Log = { info: (o, m) => console.log(m, o) },
 ): Mailer {
+  return counted(createTransportMailer(config, log));
+}
+
+function createTransportMailer(config: AppConfig, log: Log): Mailer {
   // nodemailer loads with the first mail, not at every start (docs/architecture.md: startup).
   let transport: Promise<Transporter> | undefined;
   const transportOnce = (options: string | StreamTransport.Options) =>
