@@ -7,7 +7,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@otakura/shared';
 import { queryRows, type Database } from '../../db/client';
 import { createTestDatabase } from '../../test/db';
-import { createPgLiveBus, LIVE_CHANNEL, type PgLiveBus } from './pg-live-bus';
+import {
+  createPgLiveBus,
+  encodeEnvelope,
+  LIVE_CHANNEL,
+  MAX_EVENT_BYTES,
+  MAX_PAYLOAD_BYTES,
+  type PgLiveBus,
+} from './pg-live-bus';
 
 const quiet = { warn: () => {}, error: () => {} };
 
@@ -70,13 +77,66 @@ describe.runIf(process.env.DATABASE_URL)('createPgLiveBus (PostgreSQL LISTEN/NOT
     expect(gotB.map((e) => (e as { likeCount: number }).likeCount).sort()).toEqual([3, 4]);
   });
 
-  it('keeps an event too large for NOTIFY on the sending server', async () => {
+  it("carries an event over NOTIFY's 8000-byte limit to the other servers intact, in pieces", async () => {
     const a = await bus();
     const b = await bus();
     const gotA = collect(a);
     const gotB = collect(b);
-    const big: LiveEvent = { type: 'user.updated', topic: 'user:x', userId: 'x'.repeat(9000) };
+    // Multi-byte text (2-, 3- and 4-byte UTF-8) so a piece boundary falls inside a character.
+    const userId = 'é漢😀x'.repeat(4000);
+    const big: LiveEvent = { type: 'user.updated', topic: 'user:x', userId };
+    expect(Buffer.byteLength(JSON.stringify(big), 'utf8')).toBeGreaterThan(3 * 8000);
+    const small: LiveEvent = { type: 'user.updated', topic: 'user:x', userId: 'small' };
     await a.publish(big);
+    await a.publish(small);
+    await until(() => gotB.length >= 2);
+    expect(gotB).toEqual([big, small]);
+    expect(gotA).toEqual([big, small]);
+  });
+
+  it('puts large events of two servers back together when their pieces interleave, and never delivers an incomplete one', async () => {
+    const b = await bus();
+    const gotB = collect(b);
+    const one = encodeEnvelope({
+      o: 'server-1',
+      e: { type: 'user.updated', topic: 'user:1', userId: '1'.repeat(20_000) },
+    })!;
+    const two = encodeEnvelope({
+      o: 'server-2',
+      e: { type: 'user.updated', topic: 'user:2', userId: '2'.repeat(20_000) },
+    })!;
+    const partial = encodeEnvelope({
+      o: 'server-3',
+      e: { type: 'user.updated', topic: 'user:3', userId: '3'.repeat(20_000) },
+    })!;
+    expect(one.length).toBeGreaterThan(2);
+    for (const p of [...one, ...two, ...partial])
+      expect(Buffer.byteLength(p, 'utf8')).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    const interleaved = [
+      ...partial.slice(1),
+      ...one.flatMap((p, i) => [p, two[two.length - 1 - i]!]),
+    ];
+    await database.pool!.query('SELECT count(pg_notify($1, p)) FROM unnest($2::text[]) AS p', [
+      LIVE_CHANNEL,
+      interleaved,
+    ]);
+    await until(() => gotB.length >= 2);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(gotB.map((e) => (e as { topic: string }).topic).sort()).toEqual(['user:1', 'user:2']);
+    expect((gotB[0] as { userId: string }).userId).toHaveLength(20_000);
+  });
+
+  it('keeps an event over MAX_EVENT_BYTES on the sending server', async () => {
+    const a = await bus();
+    const b = await bus();
+    const gotA = collect(a);
+    const gotB = collect(b);
+    const huge: LiveEvent = {
+      type: 'user.updated',
+      topic: 'user:x',
+      userId: 'x'.repeat(MAX_EVENT_BYTES + 1),
+    };
+    await a.publish(huge);
     await a.publish({ type: 'user.updated', topic: 'user:x', userId: 'small' });
     await until(() => gotB.length >= 1);
     expect(gotA).toHaveLength(2);

@@ -8,11 +8,55 @@ import type { LiveBus } from './live-bus';
 export const LIVE_CHANNEL = 'otakura_live';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const MAX_PAYLOAD_BYTES = 7999;
+/** Base64 characters per chunk of a large event: with the chunk's fields it stays under MAX_PAYLOAD_BYTES. */
+export const CHUNK_CHARS = 7000;
+/** Larger events stay on the sending server (logged): about 190 NOTIFYs; no event comes near. */
+export const MAX_EVENT_BYTES = 1024 * 1024;
+/** The most pieces one event can have (MAX_EVENT_BYTES in base64). */
+const MAX_CHUNKS = Math.ceil((4 * Math.ceil(MAX_EVENT_BYTES / 3)) / CHUNK_CHARS);
+/** A large event whose chunks have not all arrived after this long is dropped. */
+const PARTIAL_TTL_MS = 30_000;
+/** At most this many large events being reassembled at once (oldest dropped first). */
+const MAX_PARTIALS = 64;
 
-interface Envelope {
+export interface Envelope {
   /** Which bus instance published it: a server drops its own events when they come back. */
   o: string;
   e: LiveEvent;
+}
+
+/**
+ * One piece of an envelope too large for one NOTIFY: the envelope's JSON, as UTF-8 bytes in
+ * base64, cut into `n` pieces. All pieces go in one statement, so one transaction.
+ */
+interface Chunk {
+  o: string;
+  /** Which large event of this bus. */
+  c: string;
+  /** Piece number, 0 … n − 1. */
+  i: number;
+  n: number;
+  d: string;
+}
+
+/** The NOTIFY payloads of `envelope`: itself when it fits, else its chunks; null when too large. */
+export function encodeEnvelope(envelope: Envelope): string[] | null {
+  const json = JSON.stringify(envelope);
+  const bytes = Buffer.byteLength(json, 'utf8');
+  if (bytes <= MAX_PAYLOAD_BYTES) return [json];
+  if (bytes > MAX_EVENT_BYTES) return null;
+  const data = Buffer.from(json, 'utf8').toString('base64');
+  const n = Math.ceil(data.length / CHUNK_CHARS);
+  const c = randomUUID();
+  return Array.from({ length: n }, (_, i) =>
+    JSON.stringify({
+      o: envelope.o,
+      c,
+      i,
+      n,
+      d: data.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS),
+    } satisfies Chunk),
+  );
 }
 
 export interface PgLiveBusOptions {
@@ -39,6 +83,10 @@ export interface PgLiveBus extends LiveBus {
  * also comes back to the sender, so each event carries this bus's id and its own are skipped
  * (delivered exactly once, locally). When the LISTEN connection drops it reconnects with
  * backoff and emits `resync`, because events sent meanwhile were lost.
+ *
+ * NOTIFY refuses payloads of 8000 bytes or more: a larger event goes as several NOTIFYs of
+ * base64 pieces in one statement (one transaction, so they arrive together or not at all),
+ * put back together by the receivers (docs/scale-out.md says why not a table).
  */
 export function createPgLiveBus(pool: pg.Pool, opts: PgLiveBusOptions = {}): PgLiveBus {
   const origin = randomUUID();
@@ -67,15 +115,48 @@ export function createPgLiveBus(pool: pg.Pool, opts: PgLiveBusOptions = {}): PgL
     }
   };
 
-  const onNotification = (msg: pg.Notification) => {
-    if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
-    let envelope: Envelope;
+  // Large events being put back together, by `${origin} ${chunk id}`, oldest first.
+  const partials = new Map<string, { parts: (string | undefined)[]; got: number; at: number }>();
+
+  const onChunk = (chunk: Chunk): Envelope | undefined => {
+    const { c, i, n, d } = chunk;
+    if (typeof c !== 'string' || typeof d !== 'string') return;
+    if (!Number.isInteger(n) || n < 2 || n > MAX_CHUNKS) return;
+    if (!Number.isInteger(i) || i < 0 || i >= n) return;
+    const now = Date.now();
+    for (const [key, p] of partials) {
+      if (partials.size < MAX_PARTIALS && now - p.at < PARTIAL_TTL_MS) break;
+      partials.delete(key);
+    }
+    const key = `${chunk.o} ${c}`;
+    let partial = partials.get(key);
+    if (!partial) {
+      partial = { parts: new Array<string | undefined>(n), got: 0, at: now };
+      partials.set(key, partial);
+    }
+    if (partial.parts.length !== n || partial.parts[i] !== undefined) return;
+    partial.parts[i] = d;
+    partial.got += 1;
+    if (partial.got < n) return;
+    partials.delete(key);
     try {
-      envelope = JSON.parse(msg.payload) as Envelope;
+      return JSON.parse(Buffer.from(partial.parts.join(''), 'base64').toString('utf8')) as Envelope;
     } catch {
       return;
     }
-    if (envelope.o === origin || !envelope.e || typeof envelope.e !== 'object') return;
+  };
+
+  const onNotification = (msg: pg.Notification) => {
+    if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
+    let parsed: Envelope | Chunk;
+    try {
+      parsed = JSON.parse(msg.payload) as Envelope | Chunk;
+    } catch {
+      return;
+    }
+    if (!parsed || typeof parsed !== 'object' || parsed.o === origin) return;
+    const envelope = 'c' in parsed ? onChunk(parsed) : parsed;
+    if (!envelope || envelope.o === origin || !envelope.e || typeof envelope.e !== 'object') return;
     deliver(envelope.e);
   };
 
@@ -93,6 +174,8 @@ export function createPgLiveBus(pool: pg.Pool, opts: PgLiveBusOptions = {}): PgL
     if (client !== c) return;
     client = undefined;
     listening = false;
+    // Pieces sent while we were away are lost; the resync covers their events.
+    partials.clear();
     if (err && !closed) opts.log?.warn({ err }, 'live bus: LISTEN connection lost, reconnecting');
     c.removeAllListeners('notification');
     c.end().catch(() => undefined);
@@ -148,16 +231,24 @@ export function createPgLiveBus(pool: pg.Pool, opts: PgLiveBusOptions = {}): PgL
     async publish(event) {
       if (closed) return;
       deliver(event);
-      const payload = JSON.stringify({ o: origin, e: event } satisfies Envelope);
-      if (Buffer.byteLength(payload, 'utf8') > MAX_PAYLOAD_BYTES) {
+      const payloads = encodeEnvelope({ o: origin, e: event });
+      if (!payloads) {
         opts.log?.error(
           { type: event.type },
-          'live event too large for NOTIFY; other servers will not see it',
+          'live event over MAX_EVENT_BYTES; other servers will not see it',
         );
         return;
       }
       try {
-        await pool.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, payload]);
+        if (payloads.length === 1) {
+          await pool.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, payloads[0]]);
+        } else {
+          // One statement, one transaction: the pieces are delivered together at its commit.
+          await pool.query('SELECT count(pg_notify($1, p)) FROM unnest($2::text[]) AS p', [
+            LIVE_CHANNEL,
+            payloads,
+          ]);
+        }
       } catch (err) {
         opts.log?.warn({ err, type: event.type }, 'live event not sent to other servers');
       }
