@@ -47,6 +47,7 @@ import { rateLimitStoreOptions } from './plugins/rate-limit-store';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
+import { installReadReplicaRouting } from './db/read-replicas';
 
 export interface BuildAppOptions {
   /** Pino logger options or false; tests pass false. */
@@ -143,6 +144,12 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   // Client messages on /api/live are tiny (subscribe lists of ≤ 200 topics).
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  // Read replicas: marked GET routes may read from them, writes set the read-your-writes cookie.
+  if (ctx.database.replicas)
+    installReadReplicaRouting(app, ctx.database.replicas, {
+      secureCookies: ctx.config.secureCookies,
+    });
 
   // Modules.
   await app.register(healthRoutes);

@@ -59,7 +59,13 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     embedded
       ? { dataDir: `${config.dataDir}/db`, sharedBuffers: config.pgliteSharedBuffers }
-      : { databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax },
+      : {
+          databaseUrl: config.databaseUrl,
+          poolMax: config.databasePoolMax,
+          readUrls: config.databaseReadUrls,
+          readMaxLagMs: config.databaseReadMaxLagMs,
+          readCheckMs: config.databaseReadCheckMs,
+        },
   );
   clock.mark('database');
   await migrateDatabase(database); // ANALYZEs when a migration ran
