@@ -49,6 +49,7 @@ export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/communities',
     {
+      config: { readReplica: true },
       schema: {
         tags: ['communities'],
         summary: 'Search communities: alphabetical, case-insensitive substring of the name',

@@ -32,6 +32,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/media',
     {
+      config: { readReplica: true },
       schema: {
         tags: ['media'],
         summary: 'The media list: alphabetical, case-insensitive substring of title or keyword',
@@ -48,6 +49,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/media/:mediaId',
     {
+      config: { readReplica: true },
       schema: {
         tags: ['media'],
         summary: "One media entry's landing, with what the signed-in user plays or reads next",

@@ -18,6 +18,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/feed',
     {
+      config: { readReplica: true },
       schema: {
         tags: ['feed'],
         summary:
@@ -35,6 +36,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/communities/:communityId/posts',
     {
+      config: { readReplica: true },
       schema: {
         tags: ['feed'],
         summary: "A community's posts",
@@ -52,6 +54,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:userId/posts',
     {
+      config: { readReplica: true },
       schema: {
         tags: ['feed'],
         summary: "A user's posts",

@@ -33,6 +33,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/shop/items',
     {
+      config: { readReplica: true },
       schema: {
         tags: ['shop'],
         summary:
@@ -50,6 +51,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/shop/items/:itemId',
     {
+      config: { readReplica: true },
       schema: {
         tags: ['shop'],
         summary: "One shop item's page, with its seller",

@@ -108,6 +108,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:userId',
     {
+      config: { readReplica: true },
       schema: {
         tags: ['users'],
         summary: "A user's public profile",
