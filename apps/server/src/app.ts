@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -18,6 +17,7 @@ import { defaultWebDistDir } from './lib/paths';
 import type { AppContext } from './plugins/context';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { webAppPlugin } from './plugins/web-app';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -80,7 +80,8 @@ export async function buildApp(
 
   // External plugins.
   await app.register(errorHandlerPlugin);
-  await app.register(fastifyHelmet, {
+  // Helmet's headers, computed once from these options (plugins/security-headers.ts).
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
