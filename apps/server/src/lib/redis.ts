@@ -12,6 +12,9 @@ export interface RedisLog {
   error(obj: object, msg: string): void;
 }
 
+/** Clients being closed on purpose: their last 'close' is not a loss. */
+const closing = new WeakSet<Redis>();
+
 export interface RedisClientOptions {
   /** What the connection is for, in log lines ("rate limits", "live bus publisher"…). */
   role: string;
@@ -44,7 +47,7 @@ export function createRedisClient(url: string, opts: RedisClientOptions): Redis 
     warned = false;
   });
   const lost = (err?: Error) => {
-    if (warned) return;
+    if (warned || closing.has(client)) return;
     warned = true;
     opts.log?.warn(
       { role: opts.role, err: err?.message },
@@ -78,6 +81,7 @@ export async function waitForRedis(client: Redis, timeoutMs: number): Promise<bo
 
 /** Closes `client`: QUIT when connected (pending replies arrive), else drops the socket. */
 export async function closeRedis(client: Redis): Promise<void> {
+  closing.add(client);
   if (client.status === 'ready') {
     await client.quit().catch(() => client.disconnect());
   } else {
