@@ -2,7 +2,8 @@
  * Rate limits of the writes that have no limit of their own, in ONE table keyed by route:
  * creating posts, following and unfollowing users, joining/following and leaving communities,
  * renaming (name and username, through either door), starting checkouts and test payments. Counted per signed-in user in
- * @fastify/rate-limit's store (in memory, per process) and answered like every other limit:
+ * @fastify/rate-limit's store (in memory per process, or in Redis shared by every server with
+ * REDIS_URL: plugins/rate-limit-store.ts) and answered like every other limit:
  * 429 `rate_limited` "Too many attempts. Try again in …" with `retryAfter` and `Retry-After`.
  *
  * Module route files need no line at all: an `onRoute` hook puts the check first in the

@@ -3,8 +3,8 @@
  * as 429 `rate_limited` "Too many attempts. Try again in 2 minutes 50 seconds." with `retryAfter`
  * and a Retry-After header (the error handler adds it).
  *
- * Counters live in @fastify/rate-limit's store: in memory, per process, unless the
- * plugin is registered with a Redis store (docs/auth.md says how to scale out).
+ * Counters live in @fastify/rate-limit's store: in memory, per process, or in Redis shared
+ * by every server when REDIS_URL is set (plugins/rate-limit-store.ts, docs/scale-out.md).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';

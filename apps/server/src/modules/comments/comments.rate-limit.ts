@@ -1,6 +1,7 @@
 /**
  * Per-user limits of comment writes (DESIGN.md: rate limits on comments), counted in
- * @fastify/rate-limit's store (in memory, per process) and answered as 429 `rate_limited`.
+ * @fastify/rate-limit's store (in memory per process, or in Redis shared by every server with
+ * REDIS_URL: plugins/rate-limit-store.ts) and answered as 429 `rate_limited`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../../lib/errors';
