@@ -5,7 +5,11 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,6 +22,8 @@ import type { AppContext } from './plugins/context';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { webAppPlugin } from './plugins/web-app';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { RequestLogController, requestIdGenerator, requestIdPlugin } from './plugins/request-id';
+import { metricsPlugin } from './modules/metrics/metrics.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -50,8 +56,8 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { installReadReplicaRouting } from './db/read-replicas';
 
 export interface BuildAppOptions {
-  /** Pino logger options or false; tests pass false. */
-  logger?: boolean | { level: string; transport?: { target: string } };
+  /** Pino logger options or false; tests pass false (or a `stream` to read the lines). */
+  logger?: FastifyServerOptions['logger'];
   /** Called for every route as it is registered (tests list them all, hidden ones too). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -68,6 +74,11 @@ export async function buildApp(
     logger: opts.logger ?? { level: ctx.config.logLevel },
     bodyLimit: LIMITS.jsonBodyMaxBytes,
     trustProxy: ctx.config.trustProxy,
+    // Request ids: a trusted proxy's sane X-Request-Id or a UUID; one log line per request
+    // (plugins/request-id.ts) instead of Fastify's two.
+    genReqId: requestIdGenerator(ctx.config.trustProxy),
+    requestIdHeader: false,
+    logController: new RequestLogController(),
     // Answers made before routing (bad percent-encoding, oversized address or headers)
     // come out in the API's error shape too.
     frameworkErrors,
@@ -79,6 +90,8 @@ export async function buildApp(
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   // External plugins.
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin);
   await app.register(errorHandlerPlugin);
   // Helmet's headers, computed once from these options (plugins/security-headers.ts).
   await app.register(securityHeadersPlugin, {

@@ -7,6 +7,8 @@ import { scheduleStatistics } from './db/statistics';
 import { createAppContext } from './app-context';
 import { flushResetRequests } from './modules/auth/auth.routes';
 import { flushMail } from './modules/mail/mailer';
+import { beginShutdown } from './modules/health/readiness';
+import { loggerOptions } from './lib/log-options';
 import { DEMO_EMAIL, DEMO_PASSWORD, DEMO_STAFF, isDatabaseEmpty } from './seed/demo-seed';
 
 /**
@@ -82,12 +84,8 @@ async function main(): Promise<void> {
   }
   clock.mark('seed check');
 
-  const app = await buildApp(ctx, {
-    logger:
-      process.stdout.isTTY || config.nodeEnv === 'development'
-        ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
-        : { level: config.logLevel },
-  });
+  // Pretty lines in a terminal, JSON lines otherwise (lib/log-options.ts, LOG_FORMAT).
+  const app = await buildApp(ctx, { logger: loggerOptions(config) });
   clock.mark('app');
   // PGlite has no autovacuum: ANALYZE what changed, every few minutes (a no-op on PostgreSQL).
   const statistics = scheduleStatistics(database, { log: app.log });
@@ -96,10 +94,17 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // /api/health/ready answers 503 from now on; with SHUTDOWN_DRAIN_MS the server keeps
+    // serving that long, so a proxy or orchestrator polling it stops sending traffic first.
+    beginShutdown(ctx);
     app.log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000);
     force.unref();
     try {
+      if (config.shutdownDrainMs > 0) {
+        app.log.info(`draining for ${config.shutdownDrainMs} ms (SHUTDOWN_DRAIN_MS)`);
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
       await app.close();
       await flushResetRequests();
       await flushMail(ctx.mailer);

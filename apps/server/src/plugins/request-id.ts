@@ -8,7 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fp from 'fastify-plugin';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -36,27 +41,39 @@ export function requestIdGenerator(trustProxy: boolean): (req: IncomingMessage) 
 const QUIET_ROUTES = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/metrics']);
 
 /**
- * Sets `X-Request-Id` on every answer (errors and 404s too) and logs one line per finished
- * request (Fastify's own two lines per request are turned off in app.ts): method, path,
- * route pattern, status, milliseconds, and the request id Fastify binds to `req.log`.
+ * Fastify's request log lines, one per request instead of two ("incoming request" and
+ * "request completed" with nested req/res objects): method, path, route pattern, status and
+ * milliseconds, on `req.log`, so with `reqId`. Fastify's other lines (stream errors, a
+ * failing serializer) stay as they are.
  */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const route = req.routeOptions.url;
+    const line = {
+      method: req.method,
+      url: req.url,
+      route,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ...(error ? { err: error } : {}),
+    };
+    if (error || reply.statusCode >= 500) req.log.warn(line, 'request completed');
+    else if (route && QUIET_ROUTES.has(route)) req.log.debug(line, 'request completed');
+    else req.log.info(line, 'request completed');
+  }
+}
+
+/** Sets `X-Request-Id` on every answer (errors and 404s too). */
 export const requestIdPlugin = fp(
   async function requestId(app: FastifyInstance) {
     app.addHook('onRequest', async (req, reply) => {
       void reply.header(REQUEST_ID_HEADER, req.id);
-    });
-    app.addHook('onResponse', async (req, reply) => {
-      const route = req.routeOptions.url;
-      const line = {
-        method: req.method,
-        url: req.url,
-        route,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      };
-      if (route && QUIET_ROUTES.has(route)) req.log.debug(line, 'request completed');
-      else if (reply.statusCode >= 500) req.log.warn(line, 'request completed');
-      else req.log.info(line, 'request completed');
     });
   },
   { name: 'request-id' },
