@@ -91,8 +91,8 @@ export async function buildApp(
 
   // External plugins.
   await app.register(requestIdPlugin);
-  await app.register(metricsPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin);
   // Helmet's headers, computed once from these options (plugins/security-headers.ts).
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
