@@ -89,6 +89,11 @@ export async function listComments(
     .where(
       and(
         eq(targetColumn(target), target.id),
+        // A post's comments only while the post is visible (a media entry's rows prove it
+        // exists): checked once (uncorrelated), so a page needs no statement of its own for it.
+        target.kind === 'post'
+          ? sql`exists (select 1 from ${posts} where ${posts.id} = ${target.id} and ${posts.deletedAt} is null)`
+          : undefined,
         // Comments by users the viewer blocked are hidden from them.
         sql`not exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${comments.userId})`,
         cursor

@@ -125,6 +125,16 @@ export async function getComment(db: Db, viewerId: string, commentId: string): P
   return present(db, commentId, viewerId);
 }
 
+/** The cursor, or FAILED when it does not decode (an unknown target must still answer 404). */
+const FAILED = Symbol('bad cursor');
+function tryDecode(raw: string | undefined): ReturnType<typeof timeCursor.decode> | typeof FAILED {
+  try {
+    return timeCursor.decode(raw);
+  } catch {
+    return FAILED;
+  }
+}
+
 /** A keyset page of the comments of a post or media entry, oldest first, tombstones included. */
 export async function listComments(
   db: Db,
@@ -132,10 +142,18 @@ export async function listComments(
   target: CommentTarget,
   query: { cursor?: string; limit?: number },
 ): Promise<CommentPage> {
-  if (!isId(target.id) || !(await repo.targetIsVisible(db, target))) throw targetNotFound(target);
-  const cursor = timeCursor.decode(query.cursor);
+  if (!isId(target.id)) throw targetNotFound(target);
   const limit = Math.min(Math.max(query.limit ?? LIMITS.pageSizeDefault, 1), LIMITS.pageSizeMax);
-  const rows = await repo.listComments(db, target, viewerId, cursor, limit);
+  // The page query checks the target's visibility itself: a page with comments is the answer in
+  // one statement. Only an empty page (or a bad cursor) asks whether the target is there, so
+  // an unknown target still answers 404 before a bad cursor answers 400.
+  const cursor = tryDecode(query.cursor);
+  const rows =
+    cursor === FAILED ? [] : await repo.listComments(db, target, viewerId, cursor, limit);
+  if (!rows.length) {
+    if (!(await repo.targetIsVisible(db, target))) throw targetNotFound(target);
+    if (cursor === FAILED) timeCursor.decode(query.cursor); // throws invalid_cursor
+  }
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {

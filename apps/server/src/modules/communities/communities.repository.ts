@@ -7,7 +7,7 @@
  * database's collation) list in exactly the same order and a keyset cursor means
  * the same thing on both.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { communities, communityMembers } from '../../db/schema';
 import type { CommunityListRow, CommunityRow } from './communities.mapper';
@@ -114,6 +114,23 @@ export async function listCommunities(
 
 export async function findCommunityById(db: Db, id: string): Promise<CommunityRow | undefined> {
   const [row] = await db.select().from(communities).where(eq(communities.id, id)).limit(1);
+  return row;
+}
+
+/** The community and whether `viewerId` is a member, in one statement (the page of a community). */
+export async function findCommunityForViewer(
+  db: Db,
+  id: string,
+  viewerId: string,
+): Promise<(CommunityRow & { isMember: boolean }) | undefined> {
+  const [row] = await db
+    .select({
+      ...getTableColumns(communities),
+      isMember: sql<boolean>`exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${viewerId})`,
+    })
+    .from(communities)
+    .where(eq(communities.id, id))
+    .limit(1);
   return row;
 }
 

@@ -110,9 +110,9 @@ export async function getCommunity(
   communityId: string,
 ): Promise<Community> {
   if (!isId(communityId)) throw communityNotFound();
-  const row = await repo.findCommunityById(db, communityId);
+  const row = await repo.findCommunityForViewer(db, communityId, viewerId);
   if (!row) throw communityNotFound();
-  return toCommunity(row, { isMember: await repo.isMember(db, communityId, viewerId) });
+  return toCommunity(row, { isMember: row.isMember });
 }
 
 /**

@@ -39,6 +39,17 @@ function afterCursor(cursor: PostCursor | undefined): SQL {
     : sql` and (p.like_count, p.created_at, p.id) < (${cursor.likes}::int, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
+/**
+ * A user's list is empty unless the user may be listed (visible: not banned, not the system
+ * account) and the viewer did not block them: two uncorrelated conditions on constants, which
+ * PostgreSQL evaluates once (a one-time filter) before walking the author's index range, so the
+ * page needs no statement of its own for them (the service asks again only when it is empty).
+ */
+function userListableFilter(viewerId: string, userId: string): SQL {
+  return sql` and exists (select 1 from ${users} where ${users.id} = ${userId}::uuid and ${visibleUser()})
+      and not exists (select 1 from user_blocks ub where ub.blocker_id = ${viewerId}::uuid and ub.blocked_id = ${userId}::uuid)`;
+}
+
 /** Posts by users the viewer blocked are never listed to them (enforced here, not in the client). */
 function notBlocked(viewerId: string): SQL {
   return sql` and not exists (select 1 from user_blocks b where b.blocker_id = ${viewerId}::uuid and b.blocked_id = p.user_id)`;
@@ -70,10 +81,10 @@ export function feedQuery(
       source.kind === 'community'
         ? sql` and p.community_id = ${source.communityId}::uuid`
         : source.kind === 'user'
-          ? sql` and p.user_id = ${source.userId}::uuid`
+          ? sql` and p.user_id = ${source.userId}::uuid${userListableFilter(viewerId, source.userId)}`
           : sql``;
-    // A blocked author's own list is answered empty by the service; here the filter
-    // would only cost that list its index order.
+    // A user's own list checks the block once (an uncorrelated filter above): the correlated
+    // one would only cost that list its index order.
     const blocks = source.kind === 'user' ? sql`` : notBlocked(viewerId);
     return sql`${postSelect(viewerId)}
       where p.deleted_at is null${filter}${blocks}${afterCursor(cursor)}

@@ -38,6 +38,16 @@ async function page(
   return { items: shown.map((r) => toPost(r, images.get(r.id))), nextCursor };
 }
 
+/** Whether the query's cursor decodes (a bad one must not answer before the 404 checks). */
+function cursorReads(query: { sort: PostSort; cursor?: string }): boolean {
+  try {
+    postCursor.decode(query.cursor, query.sort);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The feed of `viewerId`. `following`: posts of the communities they are a member of,
  * of the users they follow, and their own; `all`: every visible post.
@@ -55,10 +65,15 @@ export async function listCommunityPosts(
   communityId: string,
   query: ListPostsQuery,
 ): Promise<PostPage> {
-  if (!isId(communityId) || !(await communityExists(db, communityId))) {
-    throw notFound('community_not_found');
-  }
-  return page(db, viewerId, { kind: 'community', communityId }, query);
+  if (!isId(communityId)) throw notFound('community_not_found');
+  const source = { kind: 'community', communityId } as const;
+  // A page with posts proves the community exists (posts reference it): one statement. Only an
+  // empty page (or a bad cursor, which an unknown community answers with 404) asks whether the
+  // community is there; an empty page of a community that is, is the answer.
+  const first = cursorReads(query) ? await page(db, viewerId, source, query) : undefined;
+  if (first?.items.length) return first;
+  if (!(await communityExists(db, communityId))) throw notFound('community_not_found');
+  return first ?? page(db, viewerId, source, query);
 }
 
 /** A user's posts; 404 `user_not_found` for an unknown, banned or system user. */
@@ -68,10 +83,16 @@ export async function listUserPosts(
   userId: string,
   query: ListPostsQuery,
 ): Promise<PostPage> {
-  if (!isId(userId) || !(await repo.userListable(db, userId))) {
-    throw notFound('user_not_found');
-  }
+  if (!isId(userId)) throw notFound('user_not_found');
+  const source = { kind: 'user', userId } as const;
+  // The page query itself checks that the user may be listed and is not blocked by the viewer
+  // (feed.repository): a page with posts is the answer in one statement. An empty one (or a bad
+  // cursor) goes through the checks one by one, in the order that decides the answer; the
+  // page is read again only after a bad cursor (to answer its error).
+  const first = cursorReads(query) ? await page(db, viewerId, source, query) : undefined;
+  if (first?.items.length) return first;
+  if (!(await repo.userListable(db, userId))) throw notFound('user_not_found');
   // The posts of someone the viewer blocked are hidden from the viewer everywhere.
   if (await hasBlocked(db, viewerId, userId)) return { items: [], nextCursor: null };
-  return page(db, viewerId, { kind: 'user', userId }, query);
+  return first ?? page(db, viewerId, source, query);
 }

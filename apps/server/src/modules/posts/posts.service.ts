@@ -57,6 +57,8 @@ export async function getPost(db: Db, postId: string, viewerId: string): Promise
   if (!isId(postId)) throw postNotFound();
   const row = await repo.findPostRow(db, postId, viewerId);
   if (!row) throw postNotFound();
+  // Only image and GIF posts have image rows (as in feed pages): the others need no second statement.
+  if (row.type !== POST_TYPES.image && row.type !== POST_TYPES.gif) return toPost(row);
   const images = await repo.findImages(db, [row.id]);
   return toPost(row, images.get(row.id));
 }
@@ -206,6 +208,7 @@ export async function createPost(
           position,
           key: img.key,
           largeKey: img.largeKey,
+          variants: img.variants,
           width: img.width!,
           height: img.height!,
           placeholder: img.placeholder,

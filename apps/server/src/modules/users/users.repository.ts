@@ -2,7 +2,7 @@
  * Drizzle queries of the users module (profiles, pictures, follows). Every function takes a `Db`, which may be a
  * transaction; the service decides the transactions.
  */
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userFollows, users } from '../../db/schema';
 import type { Cursor } from '../../lib/cursor';
@@ -22,6 +22,23 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 export async function findVisibleUser(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
+    .from(users)
+    .where(and(eq(users.id, id), visibleUser()))
+    .limit(1);
+  return row;
+}
+
+/** A visible user and whether `viewerId` follows them, in one statement (the profile page). */
+export async function findVisibleUserForViewer(
+  db: Db,
+  id: string,
+  viewerId: string,
+): Promise<(UserRow & { followedByViewer: boolean }) | undefined> {
+  const [row] = await db
+    .select({
+      ...getTableColumns(users),
+      followedByViewer: sql<boolean>`exists (select 1 from ${userFollows} where ${userFollows.followerId} = ${viewerId} and ${userFollows.followeeId} = ${users.id})`,
+    })
     .from(users)
     .where(and(eq(users.id, id), visibleUser()))
     .limit(1);

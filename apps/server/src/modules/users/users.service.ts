@@ -193,10 +193,10 @@ export async function setProfileImage(
 /** Another user's (or one's own) profile. 404 `user_not_found` for unknown, malformed, system or banned ids. */
 export async function getProfile(db: Db, viewerId: string, userId: string): Promise<PublicProfile> {
   if (!isId(userId)) throw userNotFound();
-  const row = await repo.findVisibleUser(db, userId);
+  const row = await repo.findVisibleUserForViewer(db, userId, viewerId);
   if (!row) throw userNotFound();
   const isSelf = row.id === viewerId;
-  const following = isSelf ? false : await repo.isFollowing(db, viewerId, row.id);
+  const following = isSelf ? false : row.followedByViewer;
   return toPublicProfile(row, { isFollowing: following, isSelf });
 }
 
