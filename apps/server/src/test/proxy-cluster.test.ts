@@ -51,6 +51,7 @@ async function openRedis(): Promise<Redis> {
   return redis;
 }
 const AUTH_SECRET = randomBytes(32).toString('hex');
+const METRICS_TOKEN = randomBytes(16).toString('hex');
 
 type Http = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
 
@@ -103,6 +104,7 @@ describe.runIf(process.env.DATABASE_URL)(
       const env = {
         DATABASE_URL: databaseUrl,
         AUTH_SECRET,
+        METRICS_TOKEN,
         PUBLIC_URL: nginx.url,
         TRUST_PROXY: 'true',
         REDIS_URL,
@@ -141,6 +143,18 @@ describe.runIf(process.env.DATABASE_URL)(
         seen.add(servedBy(res));
       }
       expect([...seen].sort()).toEqual(['a', 'b']);
+    });
+
+    it("hands the app nginx's request id and keeps /metrics inside", async () => {
+      const res = await fetch(`${nginx.url}/api/health/live`);
+      expect(res.status).toBe(200);
+      const id = res.headers.get('x-request-id') ?? '';
+      expect(id).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, kept by the app
+      await expect.poll(() => nginx.accessLog(), { timeout: 5000 }).toContain(`id=${id}`);
+
+      const auth = { authorization: `Bearer ${METRICS_TOKEN}` };
+      expect((await fetch(`${a.url}/metrics`, { headers: auth })).status).toBe(200);
+      expect((await fetch(`${nginx.url}/metrics`, { headers: auth })).status).toBe(404);
     });
 
     it("keeps a user's session on both processes (signed in through the proxy)", async () => {

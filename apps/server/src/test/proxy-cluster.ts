@@ -92,6 +92,7 @@ export function loopbackSiteConfig(opts: {
   upstreamPorts: [number, number];
   port: number;
   redirectPort: number;
+  accessLog: string;
   debugUpstream?: boolean;
 }): string {
   let conf = readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8');
@@ -108,6 +109,11 @@ export function loopbackSiteConfig(opts: {
     `    listen 127.0.0.1:${opts.port};`,
   );
   conf = swap(conf, /^\s*ssl_[a-z_]+ .*;\n/gm, '');
+  conf = swap(
+    conf,
+    /access_log \/var\/log\/nginx\/otakura\.access\.log otakura;/,
+    `access_log ${opts.accessLog} otakura;`,
+  );
   if (opts.debugUpstream)
     conf = swap(
       conf,
@@ -123,6 +129,8 @@ export interface RunningNginx {
   prefix: string;
   process: ChildProcess;
   log(): string;
+  /** nginx's access log so far (the shipped `otakura` format). */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
@@ -154,7 +162,12 @@ export async function startNginx(opts: {
   mkdirSync(path.join(prefix, 'logs'));
   const port = await freePort();
   const redirectPort = await freePort();
-  const site = loopbackSiteConfig({ ...opts, port, redirectPort });
+  const site = loopbackSiteConfig({
+    ...opts,
+    port,
+    redirectPort,
+    accessLog: path.join(prefix, 'logs/access.log'),
+  });
   writeFileSync(path.join(prefix, 'otakura.conf'), site);
   const temp = (name: string) => path.join(prefix, name);
   writeFileSync(
@@ -220,6 +233,10 @@ export async function startNginx(opts: {
     prefix,
     process: child,
     log,
+    accessLog: () => {
+      const file = temp('logs/access.log');
+      return existsSync(file) ? readFileSync(file, 'utf8') : '';
+    },
     async stop() {
       await stopChild(child, 'SIGQUIT');
       rmSync(prefix, { recursive: true, force: true });
