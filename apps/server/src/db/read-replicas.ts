@@ -8,9 +8,12 @@
  * goes to the primary, so the modules' code does not know replicas exist.
  *
  * Freshness: a periodic check compares each replica's replay position with positions of the
- * primary's WAL sampled over time; a replica more than `maxLagMs` behind (or unreachable, or not
- * in recovery) is skipped until a check finds it caught up. A client that wrote in the last
- * `stickyMs` carries a `fresh_until` cookie and reads from the primary (read-your-own-writes).
+ * primary's WAL sampled over time, which gives each replica a "fresh as of" instant: it holds
+ * everything the primary had committed by then. A replica is used only while that instant is
+ * at most `maxLagMs` (plus one check interval) old; unreachable or lagging replicas are skipped.
+ * Read-your-own-writes: every write request answers a `wrote_at` cookie (when the write was
+ * done); a reader carrying it is served by a replica only once that replica is fresh as of that
+ * instant (plus a clock margin between servers), else by the primary.
  * A read that fails on a replica is retried on the primary: no error reaches the user.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -53,18 +56,24 @@ export interface ReplicaStatus {
 
 export const DEFAULT_READ_MAX_LAG_MS = 1000;
 export const DEFAULT_READ_CHECK_MS = 1000;
-/** The read-your-own-writes cookie: until when (ms since epoch) this client reads the primary. */
-export const FRESH_COOKIE = 'fresh_until';
+/** The read-your-own-writes cookie: when (ms since epoch) this client's last write was done. */
+export const FRESH_COOKIE = 'wrote_at';
+/** Clock difference tolerated between the server that wrote and the one that reads. */
+export const CLOCK_MARGIN_MS = 500;
 const NOT_CHECKED = 'not checked yet';
 
 interface Scope {
   replica: boolean;
+  /** Only a replica fresh as of this instant may answer (read-your-own-writes). */
+  notBefore?: number;
+  /** The replica this request read from first: later reads stick to it (or to the primary). */
+  pinned?: pg.Pool | 'primary';
 }
 const scope = new AsyncLocalStorage<Scope>();
 
 /** Runs `fn` with replica reads allowed (a marked route's handler runs like this). */
-export function withReplicaReads<T>(fn: () => T): T {
-  return scope.run({ replica: true }, fn);
+export function withReplicaReads<T>(fn: () => T, opts: { notBefore?: number } = {}): T {
+  return scope.run({ replica: true, notBefore: opts.notBefore }, fn);
 }
 
 /** Runs `fn` with every query on the primary, even inside a replica-read scope. */
@@ -115,17 +124,16 @@ interface Sample {
 }
 
 /**
- * How far behind the primary a replica that replayed up to `replay` is, at `now`: the replica
- * holds everything the primary had written at the latest sample whose position it reached, so
- * it is at most `now - sample.at` behind. No such sample (it is behind every one we kept):
- * unknown, counted as too far behind.
+ * The instant a replica that replayed up to `replay` is fresh as of: it holds everything the
+ * primary had committed at the latest sample whose position it reached. No such sample (it is
+ * behind every one we kept): unknown (-Infinity), i.e. too far behind.
  */
-export function lagFromSamples(samples: readonly Sample[], replay: bigint, now: number): number {
+export function freshAsOf(samples: readonly Sample[], replay: bigint): number {
   for (let i = samples.length - 1; i >= 0; i--) {
     const s = samples[i]!;
-    if (s.lsn <= replay) return Math.max(0, now - s.at);
+    if (s.lsn <= replay) return s.at;
   }
-  return Number.POSITIVE_INFINITY;
+  return Number.NEGATIVE_INFINITY;
 }
 
 class Replica {
@@ -133,6 +141,8 @@ class Replica {
   readonly label: string;
   healthy = false;
   lagMs: number | null = null;
+  /** Holds every commit of the primary up to this instant (ms since epoch). */
+  freshAsOf = Number.NEGATIVE_INFINITY;
   reason: string | null = NOT_CHECKED;
   reads = 0;
   failures = 0;
@@ -171,10 +181,15 @@ class Replica {
 export interface ReadReplicas {
   readonly maxLagMs: number;
   readonly checkIntervalMs: number;
-  /** How long after a write a client reads from the primary: lag bound + a check interval + margin. */
+  /** How long a client keeps its `wrote_at` cookie (after that every usable replica has its write). */
   readonly stickyMs: number;
-  /** The next healthy replica's pool (round robin), or undefined: use the primary. */
-  pick(): pg.Pool | undefined;
+  /**
+   * The next usable replica's pool (round robin): healthy at its last check, fresh as of at most
+   * `maxLagMs` + one interval ago, and as of `notBefore` when given. Undefined: use the primary.
+   */
+  pick(notBefore?: number): pg.Pool | undefined;
+  /** Whether `pool` is still usable for a read that must be fresh as of `notBefore`. */
+  usable(pool: pg.Pool, notBefore?: number): boolean;
   /** A query failed on `pool`: skip that replica until a check finds it well again. */
   failed(pool: pg.Pool, err: unknown): void;
   /** Counts a query a replica answered. */
@@ -232,7 +247,8 @@ export async function openReadReplicas(
         setState(r, false, 'not a streaming replica (pg_is_in_recovery() is false)');
         return;
       }
-      const lag = lagFromSamples(samples, parseLsn(row.replay), Date.now());
+      r.freshAsOf = freshAsOf(samples, parseLsn(row.replay));
+      const lag = Math.max(0, Date.now() - r.freshAsOf);
       r.lagMs = lag;
       if (lag <= maxLagMs) setState(r, true, null);
       else
@@ -243,6 +259,7 @@ export async function openReadReplicas(
         );
     } catch (err) {
       r.lagMs = null;
+      r.freshAsOf = Number.NEGATIVE_INFINITY;
       setState(r, false, `unreachable: ${err instanceof Error ? err.message : String(err)}`);
     }
   };
@@ -275,21 +292,32 @@ export async function openReadReplicas(
   timer.unref();
 
   const byPool = new Map(replicas.map((r) => [r.pool, r]));
+  // A check that is late (a stalled event loop, a slow replica) does not stretch the bound: a
+  // replica whose last known freshness is older than this is not used until the next check.
+  const staleAfterMs = maxLagMs + checkIntervalMs;
+  const usable = (r: Replica, notBefore: number | undefined, now: number) =>
+    r.healthy &&
+    now - r.freshAsOf <= staleAfterMs &&
+    (notBefore === undefined || r.freshAsOf >= notBefore);
   return {
     maxLagMs,
     checkIntervalMs,
-    // A healthy replica was ≤ maxLagMs behind at a check ≤ one interval ago, and a check takes
-    // at most one more (its timeout): after that a client's write is on every replica we use.
-    stickyMs: maxLagMs + 2 * checkIntervalMs,
-    pick() {
+    // Past this, any replica we would use is fresh as of later than the write.
+    stickyMs: staleAfterMs + CLOCK_MARGIN_MS + 1000,
+    pick(notBefore) {
+      const now = Date.now();
       for (let i = 0; i < replicas.length; i++) {
         const r = replicas[(next + i) % replicas.length]!;
-        if (r.healthy) {
+        if (usable(r, notBefore, now)) {
           next = (next + i + 1) % replicas.length;
           return r.pool;
         }
       }
       return undefined;
+    },
+    usable(pool, notBefore) {
+      const r = byPool.get(pool);
+      return r !== undefined && usable(r, notBefore, Date.now());
     },
     failed(pool, err) {
       fallbacks++;
@@ -319,7 +347,6 @@ export async function openReadReplicas(
   };
 }
 
-
 function textOf(config: unknown): string {
   if (typeof config === 'string') return config;
   if (config && typeof config === 'object' && 'text' in config)
@@ -341,9 +368,10 @@ export class ReadRoutingPool {
   query(...args: unknown[]): unknown {
     const [config, values] = args;
     const callback = args.some((a) => typeof a === 'function');
+    const store = scope.getStore();
     const pool =
-      !callback && scope.getStore()?.replica && isReplicaSafeRead(textOf(config))
-        ? this.replicas.pick()
+      !callback && store?.replica && isReplicaSafeRead(textOf(config))
+        ? this.replicaFor(store)
         : undefined;
     if (!pool) return (this.primary.query as (...a: unknown[]) => unknown)(...args);
     return (pool.query(config as pg.QueryConfig, values as unknown[]) as Promise<unknown>).then(
@@ -353,9 +381,23 @@ export class ReadRoutingPool {
       },
       (err: unknown) => {
         this.replicas.failed(pool, err);
+        store!.pinned = 'primary';
         return this.primary.query(config as pg.QueryConfig, values as unknown[]);
       },
     );
+  }
+
+  /**
+   * The replica for a read of this scope: the one it read from before while still usable (a
+   * request never reads newer data and then older), else the next usable one. A request that
+   * fell back to the primary stays there.
+   */
+  private replicaFor(store: Scope): pg.Pool | undefined {
+    if (store.pinned === 'primary') return undefined;
+    if (store.pinned && this.replicas.usable(store.pinned, store.notBefore)) return store.pinned;
+    const pool = this.replicas.pick(store.notBefore);
+    store.pinned = pool ?? 'primary';
+    return pool;
   }
 
   connect(): Promise<pg.PoolClient> {
@@ -375,23 +417,23 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The request side: marked GET routes run their handler in a replica-read scope unless the
- * client wrote in the last `stickyMs` (its `fresh_until` cookie is still in the future); every
- * write request under /api sets that cookie. The cookie only ever sends a client to the
- * primary, so it needs no signature: forging it buys nothing a client could not have anyway.
+ * The request side. Every write request under /api answers a `wrote_at` cookie set when the
+ * answer leaves (after the write committed); marked GET routes run their handler in a
+ * replica-read scope that, for a client carrying that cookie, accepts only replicas fresh as
+ * of the write. The cookie can only send a client to the primary, so it needs no signature:
+ * forging it buys nothing a client could not have anyway.
  */
 export function installReadReplicaRouting(
   app: FastifyInstance,
   replicas: Pick<ReadReplicas, 'stickyMs'>,
   opts: { secureCookies?: boolean } = {},
 ): void {
-  app.addHook('onRequest', (req, reply, done) => {
-    if (WRITE_METHODS.has(req.method) && req.url.startsWith('/api/')) {
-      const until = Date.now() + replicas.stickyMs;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (WRITE_METHODS.has(req.method) && req.url.startsWith('/api/'))
       reply.header(
         'set-cookie',
         [
-          `${FRESH_COOKIE}=${until}`,
+          `${FRESH_COOKIE}=${Date.now()}`,
           'Path=/api',
           `Max-Age=${Math.ceil(replicas.stickyMs / 1000)}`,
           'HttpOnly',
@@ -399,14 +441,15 @@ export function installReadReplicaRouting(
           ...(opts.secureCookies ? ['Secure'] : []),
         ].join('; '),
       );
-    }
-    done();
+    done(null, payload);
   });
   app.addHook('preHandler', (req, _reply, done) => {
     if (!req.routeOptions.config.readReplica || (req.method !== 'GET' && req.method !== 'HEAD'))
       return done();
-    const until = Number(cookieValue(req.headers.cookie, FRESH_COOKIE));
-    if (Number.isFinite(until) && until > Date.now()) return onPrimary(done);
-    withReplicaReads(done);
+    const raw = cookieValue(req.headers.cookie, FRESH_COOKIE);
+    const wroteAt = raw === undefined ? Number.NaN : Number(raw);
+    withReplicaReads(done, {
+      notBefore: Number.isFinite(wroteAt) ? wroteAt + CLOCK_MARGIN_MS : undefined,
+    });
   });
 }
