@@ -483,6 +483,12 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     images++;
     return saved;
   };
+  // Post images get what post uploads get: the 800 px variant and AVIF beside the WebP.
+  const savePostArt = async (prefix: string, art: Art) => {
+    const saved = await storeArt(storage, prefix, art, { responsive: true });
+    images++;
+    return saved;
+  };
   const saveClip = async (prefix: string, clip: VideoFixture): Promise<StoredVideo> => {
     const [video, thumbnail] = await Promise.all([
       readFile(path.join(fixtures, clip.file)),
@@ -523,7 +529,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     }
     pool.forEach((spec, i) =>
       jobs.push(async () => {
-        p.pool[i] = await saveArt(
+        p.pool[i] = await savePostArt(
           postsPrefix,
           await postArt(spec.seed, {
             width: spec.size[0],
@@ -535,7 +541,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     );
     if (GIF_OWNERS.includes(p.content.username)) {
       jobs.push(async () => {
-        p.gif = await saveArt(postsPrefix, await gifArt(p.content.username));
+        p.gif = await savePostArt(postsPrefix, await gifArt(p.content.username));
       });
     }
     const clip = VIDEO_FIXTURES.find((c) => c.owner === p.content.username);
@@ -829,6 +835,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
       position,
       key: img.w640Key,
       largeKey: img.w1280Key,
+      variants: img.variants,
       width: img.width,
       height: img.height,
       placeholder: img.placeholder,

@@ -1,7 +1,8 @@
 /**
  * Stores generated art the way an upload is stored (modules/uploads/upload.service):
  * WebP variants `${prefix}/${uuidv7}-640.webp` and, for art wider than 640 px,
- * `-1280.webp` (never enlarged), with width, height and the average colour as
+ * `-1280.webp` (never enlarged; post art, `responsive`, also `-800.webp` and an `.avif`
+ * beside each), with width, height and the average colour as
  * placeholder. Still art is drawn again at each variant's size from its SVG rather
  * than decoded, resized and re-encoded at effort 4 as uploads are: the same files,
  * in less than half the time, which keeps the demo seed to seconds. Animations
@@ -9,8 +10,17 @@
  */
 import sharp from 'sharp';
 import { newId } from '../lib/ids';
-import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from '../modules/uploads/image-processing';
-import { saveImageUpload, type SavedImage } from '../modules/uploads/upload.service';
+import type { ImageVariantRef } from '../db/schema/posts';
+import {
+  AVIF_OPTIONS,
+  variantLabels,
+  type ImageVariantWidth,
+} from '../modules/uploads/image-processing';
+import {
+  saveImageUpload,
+  type SavedImage,
+  type StoredVariant,
+} from '../modules/uploads/upload.service';
 import type { Storage } from '../storage/storage';
 import { renderArtVariant, type Art } from './art';
 
@@ -19,8 +29,10 @@ export interface StoredImage {
   key: string;
   /** The 640 px variant (what post_images.key stores). */
   w640Key: string;
-  /** The 1280 px variant, when the art is wider than 640 px (post_images.large_key). */
+  /** The widest variant, when the art is wider than 640 px (post_images.large_key). */
   w1280Key: string | null;
+  /** Every file, WebP and AVIF (post_images.variants). */
+  variants: ImageVariantRef[];
   width: number;
   height: number;
   /** `#rrggbb`. */
@@ -32,6 +44,7 @@ export function fromSavedImage(saved: SavedImage): StoredImage {
     key: saved.key,
     w640Key: saved.variants.w640Key,
     w1280Key: saved.variants.w1280Key ?? null,
+    variants: saved.variants.files,
     width: saved.width,
     height: saved.height,
     placeholder: saved.placeholder,
@@ -51,40 +64,70 @@ export async function storeArt(
      * the widest file too, and the placeholder comes from the art's own pixels.
      */
     widestOnly?: boolean;
+    /** Post art: the 800 px variant and AVIF beside every WebP, as post uploads get them. */
+    responsive?: boolean;
   } = {},
 ): Promise<StoredImage> {
   if (!art.svg) {
     return fromSavedImage(
-      await saveImageUpload(storage, { prefix, buffer: art.data, maxWidth: opts.maxWidth }),
+      await saveImageUpload(storage, {
+        prefix,
+        buffer: art.data,
+        maxWidth: opts.maxWidth,
+        responsive: opts.responsive,
+      }),
     );
   }
-  const maxWidth = opts.maxWidth ?? 1280;
-  const allowed = IMAGE_VARIANT_WIDTHS.filter(
-    (w) => w <= maxWidth && (w === 640 || art.width > 640),
-  );
+  const allowed = variantLabels(art.width, {
+    maxWidth: opts.maxWidth,
+    responsive: opts.responsive,
+  });
   const labels = opts.widestOnly ? allowed.slice(-1) : allowed;
   const id = newId();
-  const keys: Partial<Record<ImageVariantWidth, string>> = {};
+  const webp: StoredVariant[] = [];
+  const avif: StoredVariant[] = [];
   let small: Buffer | undefined;
   for (const label of labels) {
     const variant = await renderArtVariant(art, Math.min(label, art.width));
     const key = `${prefix}/${id}-${label}.webp`;
     await storage.put(key, variant.data, { contentType: 'image/webp', size: variant.data.length });
-    keys[label] = key;
+    webp.push({ key, width: variant.width, type: 'image/webp' });
     small ??= variant.data;
+    if (opts.responsive) {
+      const data = await avifOf(art, variant);
+      const avifKey = `${prefix}/${id}-${label}.avif`;
+      await storage.put(avifKey, data, { contentType: 'image/avif', size: data.length });
+      avif.push({ key: avifKey, width: variant.width, type: 'image/avif' });
+    }
   }
-  const widest = keys[labels[labels.length - 1]!]!;
-  const w640Key = keys[640] ?? widest;
-  const w1280Key = keys[1280] ?? null;
+  const w640Key = webp[0]!.key;
+  const widest = webp[webp.length - 1]!.key;
+  const w1280Key = widest !== w640Key ? widest : null;
   return {
-    key: w1280Key ?? w640Key,
+    key: widest,
     w640Key,
     w1280Key,
+    variants: [...webp, ...avif],
     width: art.width,
     height: art.height,
     placeholder:
       opts.widestOnly && art.raw ? await averageRawColour(art.raw) : await averageColour(small!),
   };
+}
+
+/**
+ * Effort 0 instead of the uploads' 1: about half the CPU for files ~15 % larger (still about
+ * three quarters of the WebP). At effort 1 the AVIF of the ~90 post images added ~30 s of CPU
+ * to the first start's seed (docs/seed.md).
+ */
+const SEED_AVIF = { ...AVIF_OPTIONS, effort: 0 } as const;
+
+/** The AVIF of one variant: from the art's own pixels when it has them, else from the WebP. */
+async function avifOf(art: Art, variant: { data: Buffer; width: number; height: number }) {
+  const source = art.raw
+    ? sharp(art.raw.data, { raw: art.raw }).resize(variant.width, variant.height, { fit: 'fill' })
+    : sharp(variant.data);
+  return source.avif(SEED_AVIF).toBuffer();
 }
 
 /** Mean colour of a 16 px copy of decoded pixels (no decoding of the WebP). */

@@ -12,13 +12,29 @@ export const PostTypeSchema = z.union([
   z.literal(POST_TYPES.url),
 ]);
 
+/** One stored file of an image, for `srcset`: the browser picks by type and width. */
+export const ImageSourceSchema = z.object({
+  url: z.string(),
+  /** The file's real width in px (never more than the original's). */
+  width: z.number().int(),
+  type: z.enum(['image/avif', 'image/webp']),
+});
+export type ImageSource = z.infer<typeof ImageSourceSchema>;
+
 export const PostImageSchema = z.object({
+  /** The 640 px WebP (smaller when the original is). */
   url: z.string(),
   /** Larger variant for the modal, or null when the original is small. */
   largeUrl: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
+  /** `#rrggbb`, the average colour: the card's background until the image has loaded. */
   placeholder: z.string().nullable(),
+  /**
+   * Every variant, WebP and AVIF, smallest first per type (the server always sends it; images
+   * stored before AVIF list their WebP files only). Optional for clients of the older contract.
+   */
+  sources: z.array(ImageSourceSchema).optional(),
 });
 export type PostImage = z.infer<typeof PostImageSchema>;
 

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -119,6 +120,13 @@ export const posts = pgTable(
   ],
 );
 
+/** One stored file of an image: its storage key, real px width and content type. */
+export interface ImageVariantRef {
+  key: string;
+  width: number;
+  type: 'image/webp' | 'image/avif';
+}
+
 /** Up to five images per post, in order (position 0..4). */
 export const postImages = pgTable(
   'post_images',
@@ -135,6 +143,11 @@ export const postImages = pgTable(
     height: integer('height').notNull(),
     /** Average colour shown while loading, `#rrggbb`. */
     placeholder: varchar('placeholder', { length: 7 }),
+    /**
+     * Every stored file of the image (WebP and AVIF, each with its real px width), from the
+     * upload; null on rows from before migration 0012, which have only `key` and `largeKey`.
+     */
+    variants: jsonb('variants').$type<ImageVariantRef[]>(),
   },
   (t) => [
     primaryKey({ name: 'post_images_pk', columns: [t.postId, t.position] }),

@@ -1,9 +1,19 @@
 /** Files uploaded for posts before the post is written (spec §4: media flow uploads first). */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAtColumn, idColumn } from './columns';
-import { posts } from './posts';
+import { posts, type ImageVariantRef } from './posts';
 
 /**
  * One stored file of a user, waiting to be used by one post. `post_id` is null
@@ -28,6 +38,8 @@ export const uploads = pgTable(
     height: integer('height'),
     /** Average colour `#rrggbb` of an image. */
     placeholder: varchar('placeholder', { length: 7 }),
+    /** Every stored file of an image (WebP and AVIF variants); null for a video and for rows before migration 0012. */
+    variants: jsonb('variants').$type<ImageVariantRef[]>(),
     /** Bytes received. */
     size: bigint('size', { mode: 'number' }).notNull(),
     createdAt: createdAtColumn(),

@@ -6,6 +6,7 @@
 import { POST_TYPES, type LikeState, type Post, type PostType } from '@otakura/shared';
 import { fileUrl } from '../../lib/file-url';
 import { toUserSummary } from '../../lib/user-summary';
+import { toImageSources } from '../uploads/image-sources';
 import type { PostImageRow, PostRow } from './posts.repository';
 
 export function toPost(row: PostRow, images: PostImageRow[] = []): Post {
@@ -35,6 +36,7 @@ export function toPost(row: PostRow, images: PostImageRow[] = []): Post {
       width: img.width,
       height: img.height,
       placeholder: img.placeholder,
+      sources: toImageSources(img),
     })),
     video:
       type === POST_TYPES.video && row.videoKey

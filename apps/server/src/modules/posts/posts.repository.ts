@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryParsed, type Db } from '../../db/client';
 import { communities, postImages, postLikes, posts, uploads, users } from '../../db/schema';
+import { uploadFileKeys } from '../uploads/uploads.repository';
 
 /**
  * One post with its author, community and the viewer's like, as `postSelect` returns it: the
@@ -169,8 +170,8 @@ export async function releasePostUploads(db: Db, postId: string): Promise<string
   const rows = await db
     .delete(uploads)
     .where(eq(uploads.postId, postId))
-    .returning({ key: uploads.key, largeKey: uploads.largeKey });
-  return rows.flatMap((r) => [r.key, r.largeKey].filter((k): k is string => !!k));
+    .returning({ key: uploads.key, largeKey: uploads.largeKey, variants: uploads.variants });
+  return rows.flatMap(uploadFileKeys);
 }
 
 export type NewPost = typeof posts.$inferInsert;

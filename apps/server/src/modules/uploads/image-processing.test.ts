@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { IMAGE_MESSAGES, processImage } from './image-processing';
+import { IMAGE_MESSAGES, processImage, variantLabels } from './image-processing';
 import {
   animatedGif,
   HTML,
@@ -61,6 +61,64 @@ describe('processImage', () => {
   it('makes only the 640 variant when maxWidth is 640', async () => {
     const out = await processImage(await pngOf(2000, 1000), { maxWidth: 640 });
     expect(out.variants.map((v) => v.label)).toEqual([640]);
+  });
+
+  it('without responsive makes no 800 px variant and no AVIF (avatars, banners, covers)', async () => {
+    const out = await processImage(await pngOf(2000, 1000));
+    expect(out.variants.map((v) => v.label)).toEqual([640, 1280]);
+    expect(out.avifVariants).toEqual([]);
+  });
+
+  it('responsive: 640, 800 and 1280 px WebP and an AVIF of each, typed by their bytes', async () => {
+    const out = await processImage(await noisyPng(2000, 1000), { responsive: true });
+    expect(out.variants.map((v) => [v.label, v.width, v.height, v.contentType])).toEqual([
+      [640, 640, 320, 'image/webp'],
+      [800, 800, 400, 'image/webp'],
+      [1280, 1280, 640, 'image/webp'],
+    ]);
+    expect(out.avifVariants.map((v) => [v.label, v.width, v.height, v.contentType])).toEqual([
+      [640, 640, 320, 'image/avif'],
+      [800, 800, 400, 'image/avif'],
+      [1280, 1280, 640, 'image/avif'],
+    ]);
+    for (const v of [...out.variants, ...out.avifVariants]) {
+      const meta = await sharp(v.data).metadata();
+      // sharp reports AVIF as 'heif' with the av1 compression.
+      if (v.contentType === 'image/avif')
+        expect([meta.format, meta.compression]).toEqual(['heif', 'av1']);
+      else expect(meta.format).toBe('webp');
+      expect([meta.width, meta.height]).toEqual([v.width, v.height]);
+      expect(meta.exif).toBeUndefined();
+    }
+  });
+
+  it('responsive: never enlarges, and makes no two files of the same size', async () => {
+    const out = await processImage(await pngOf(700, 500), { responsive: true });
+    expect(out.variants.map((v) => [v.label, v.width])).toEqual([
+      [640, 640],
+      [800, 700],
+    ]);
+    expect(out.avifVariants.map((v) => [v.label, v.width])).toEqual([
+      [640, 640],
+      [800, 700],
+    ]);
+    expect(variantLabels(640, { responsive: true })).toEqual([640]);
+    expect(variantLabels(801, { responsive: true })).toEqual([640, 800, 1280]);
+    expect(variantLabels(5000, { responsive: true, maxWidth: 800 })).toEqual([640, 800]);
+  });
+
+  it('responsive: an animation stays WebP only (no animated AVIF), every frame kept', async () => {
+    const gif = await animatedGif(900, 100, ['#ff0000', '#00ff00'], 100);
+    const out = await processImage(gif, { responsive: true });
+    expect(out.animated).toBe(true);
+    expect(out.avifVariants).toEqual([]);
+    expect(out.variants.map((v) => [v.label, v.width])).toEqual([
+      [640, 640],
+      [800, 800],
+      [1280, 900],
+    ]);
+    const meta = await sharp(out.variants[1]!.data, { animated: true }).metadata();
+    expect(meta.pages).toBe(2);
   });
 
   it('rotates by EXIF orientation, reports the upright size, and drops EXIF and GPS', async () => {

@@ -14,7 +14,7 @@ import { payloadTooLarge, unsupportedMedia } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../storage/storage';
 import { tooLargeMessage } from './multipart';
-import { deleteUploadKeys, saveImageUpload, uploadPrefix } from './upload.service';
+import { deleteUploadKeys, imageKeys, saveImageUpload, uploadPrefix } from './upload.service';
 import { toUpload } from './uploads.mapper';
 import * as repo from './uploads.repository';
 import { inspectVideo } from './video-processing';
@@ -62,8 +62,9 @@ export async function savePostUpload(
     const saved = await saveImageUpload(deps.storage, {
       prefix: uploadPrefix('post-images', userId),
       buffer: await readFile(file.path),
+      responsive: true,
     });
-    keys = [saved.variants.w640Key, saved.variants.w1280Key].filter((k): k is string => !!k);
+    keys = imageKeys(saved);
     values = {
       id,
       userId,
@@ -73,6 +74,7 @@ export async function savePostUpload(
       width: saved.width,
       height: saved.height,
       placeholder: saved.placeholder,
+      variants: saved.variants.files,
       size: file.size,
     };
   } else if (mime && VIDEO_MIMES.has(mime)) {
@@ -93,6 +95,7 @@ export async function savePostUpload(
       width: null,
       height: null,
       placeholder: null,
+      variants: null,
       size: file.size,
     };
   } else {

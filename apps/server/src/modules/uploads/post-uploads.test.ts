@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../db/schema';
+import { PostSchema } from '@otakura/shared';
+import { postImages, uploads } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { expectApiError, sendUpload, upload } from '../../test/post-factories';
+import { createCommunity, createUser, type TestUser } from '../../test/factories';
+import { expectApiError, sendUpload, upload, writePost } from '../../test/post-factories';
 import {
   animatedGif,
   ebmlBytes,
@@ -43,6 +44,69 @@ describe('POST /api/uploads', () => {
     expect(row).toMatchObject({ userId: alice.user.id, kind: 'image', postId: null });
     expect(row!.largeKey).toMatch(/-1280\.webp$/);
     expect(await t.storage.head(row!.largeKey!)).not.toBeNull();
+  });
+
+  it('stores an 800 px variant and an AVIF beside each WebP, typed by their bytes', async () => {
+    const up = await upload(alice.http, await pngOf(1500, 1000), 'wide.png', 'image/png');
+    const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, up.id));
+    const stem = row!.key.replace(/-640\.webp$/, '');
+    expect(row!.variants).toEqual([
+      { key: `${stem}-640.webp`, width: 640, type: 'image/webp' },
+      { key: `${stem}-800.webp`, width: 800, type: 'image/webp' },
+      { key: `${stem}-1280.webp`, width: 1280, type: 'image/webp' },
+      { key: `${stem}-640.avif`, width: 640, type: 'image/avif' },
+      { key: `${stem}-800.avif`, width: 800, type: 'image/avif' },
+      { key: `${stem}-1280.avif`, width: 1280, type: 'image/avif' },
+    ]);
+    for (const v of row!.variants!) {
+      const res = await t.http(`/files/${v.key}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(v.type);
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(meta.format).toBe(v.type === 'image/avif' ? 'heif' : 'webp');
+      expect(meta.width).toBe(v.width);
+    }
+  });
+
+  it('a post sends every variant as sources (AVIF and WebP); rows from before AVIF list their WebP', async () => {
+    const { id: communityId } = await createCommunity(t);
+    const wide = await upload(alice.http, await pngOf(1000, 500, '#ff0000'));
+    const post = await writePost(alice.http, { communityId, uploadIds: [wide.id] });
+    const stem = wide.url.replace(/-640\.webp$/, '');
+    expect(post.images[0]).toMatchObject({
+      url: wide.url,
+      largeUrl: `${stem}-1280.webp`,
+      placeholder: wide.placeholder,
+    });
+    expect(post.images[0]!.sources).toEqual([
+      { url: `${stem}-640.avif`, width: 640, type: 'image/avif' },
+      { url: `${stem}-800.avif`, width: 800, type: 'image/avif' },
+      { url: `${stem}-1280.avif`, width: 1000, type: 'image/avif' },
+      { url: `${stem}-640.webp`, width: 640, type: 'image/webp' },
+      { url: `${stem}-800.webp`, width: 800, type: 'image/webp' },
+      { url: `${stem}-1280.webp`, width: 1000, type: 'image/webp' },
+    ]);
+
+    // A row written before migration 0012: only key and large_key.
+    await t.database.db
+      .update(postImages)
+      .set({ variants: null })
+      .where(eq(postImages.postId, post.id));
+    const res = await alice.http(`/api/posts/${post.id}`);
+    expect(res.status).toBe(200);
+    const old = PostSchema.parse(await res.json());
+    expect(old.images[0]!.sources).toEqual([
+      { url: `${stem}-640.webp`, width: 640, type: 'image/webp' },
+      { url: `${stem}-1280.webp`, width: 1000, type: 'image/webp' },
+    ]);
+
+    // Deleting the post removes every file of the image, AVIF included.
+    const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, wide.id));
+    expect(row!.variants).toHaveLength(6);
+    expect((await alice.http(`/api/posts/${post.id}`, { method: 'DELETE' })).status).toBe(204);
+    await expect
+      .poll(async () => Promise.all(row!.variants!.map((v) => t.storage.head(v.key))))
+      .toEqual(row!.variants!.map(() => null));
   });
 
   it('strips EXIF and GPS from a photo', async () => {
@@ -144,8 +208,11 @@ describe('POST /api/uploads', () => {
       .poll(async () => [
         await t.storage.head(oldRow!.key),
         await t.storage.head(oldRow!.largeKey!),
+        // The 800 px WebP and the AVIF files go too.
+        ...(await Promise.all(oldRow!.variants!.map((v) => t.storage.head(v.key)))),
       ])
-      .toEqual([null, null]);
+      .toEqual([null, null, ...oldRow!.variants!.map(() => null)]);
+    expect(oldRow!.variants).toHaveLength(6);
     expect(await t.database.db.select().from(uploads).where(eq(uploads.id, used.id))).toHaveLength(
       1,
     );

@@ -111,6 +111,42 @@ describe('upload service', () => {
       expect(storedKeys(root)).toEqual([]);
     });
 
+    it('responsive: stores -640, -800 and -1280 as WebP and AVIF; the 1280 WebP is the key', async () => {
+      const saved = await saveImageUpload(storage, {
+        prefix: 'post-images/u1',
+        buffer: await pngOf(2000, 1000),
+        responsive: true,
+      });
+      const stem = saved.variants.w640Key.replace(/-640\.webp$/, '');
+      expect(saved.key).toBe(`${stem}-1280.webp`);
+      expect(saved.variants.w1280Key).toBe(`${stem}-1280.webp`);
+      expect(saved.variants.files.map((f) => [f.key.slice(stem.length), f.width, f.type])).toEqual([
+        ['-640.webp', 640, 'image/webp'],
+        ['-800.webp', 800, 'image/webp'],
+        ['-1280.webp', 1280, 'image/webp'],
+        ['-640.avif', 640, 'image/avif'],
+        ['-800.avif', 800, 'image/avif'],
+        ['-1280.avif', 1280, 'image/avif'],
+      ]);
+      expect(storedKeys(root)).toEqual(imageKeys(saved).sort());
+      const got = await storage.get(`${stem}-800.avif`);
+      expect(got!.info.contentType).toBe('image/avif');
+      const meta = await sharp(await readAll(got!.body)).metadata();
+      expect([meta.format, meta.compression, meta.width]).toEqual(['heif', 'av1', 800]);
+    });
+
+    it('responsive: removes every file already written when storing an AVIF fails', async () => {
+      const flaky = failingOnPut(storage, 5);
+      await expect(
+        saveImageUpload(flaky, {
+          prefix: 'post-images/u1',
+          buffer: await pngOf(2000, 1000),
+          responsive: true,
+        }),
+      ).rejects.toThrow('disk full');
+      expect(storedKeys(root)).toEqual([]);
+    });
+
     it('removes the variant already written when storing the next one fails', async () => {
       const flaky = failingOnPut(storage, 2);
       await expect(
@@ -141,6 +177,10 @@ describe('upload service', () => {
       expect(saved.thumbnail.variants).toEqual({
         w640Key: `post-videos/u1/${id}-640.webp`,
         w1280Key: `post-videos/u1/${id}-1280.webp`,
+        files: [
+          { key: `post-videos/u1/${id}-640.webp`, width: 640, type: 'image/webp' },
+          { key: `post-videos/u1/${id}-1280.webp`, width: 1280, type: 'image/webp' },
+        ],
       });
       expect(saved.thumbnail).toMatchObject({ width: 1920, height: 1080 });
       const got = await storage.get(saved.key);

@@ -2,7 +2,12 @@ import { createReadStream } from 'node:fs';
 import { v7 as uuidv7 } from 'uuid';
 import { isValidKey } from '../../storage/keys';
 import type { Storage } from '../../storage/storage';
-import { processImage, type ImageVariantWidth, type ProcessedImage } from './image-processing';
+import {
+  processImage,
+  type ImageVariantType,
+  type ImageVariantWidth,
+  type ProcessedImage,
+} from './image-processing';
 import { inspectVideo } from './video-processing';
 
 /** Top-level folders of spec §7. */
@@ -16,10 +21,25 @@ export function uploadPrefix(folder: UploadFolder, uid: string): string {
   return prefix;
 }
 
-export interface SavedImage {
-  /** The widest variant: what a post or profile stores as its image. */
+/** One stored file of an image (what `uploads.variants` and `post_images.variants` hold). */
+export interface StoredVariant {
   key: string;
-  variants: { w640Key: string; w1280Key?: string };
+  /** Real px width of this file (never more than the original's). */
+  width: number;
+  type: ImageVariantType;
+}
+
+export interface SavedImage {
+  /** The widest WebP variant: what a post or profile stores as its image. */
+  key: string;
+  variants: {
+    /** The 640 px WebP (smaller when the image is). */
+    w640Key: string;
+    /** The widest WebP when the image is wider than 640 px (1280 px at most). */
+    w1280Key?: string;
+    /** Every file, WebP and AVIF, smallest first per type. */
+    files: StoredVariant[];
+  };
   /** Of the original after EXIF rotation. */
   width: number;
   height: number;
@@ -41,16 +61,20 @@ export interface SavedVideo {
 /**
  * Validates and re-encodes an uploaded image (see processImage), then stores
  * its WebP variants as `${prefix}/${uuidv7}-640.webp` (and `-1280.webp` when
- * the image is wider than 640 px). Keys are new for every upload and never
+ * the image is wider than 640 px). With `responsive` (post images) also `-800.webp`
+ * when it is wider than 640 px, and an `.avif` beside each still WebP. Keys are new for every upload and never
  * overwritten. Nothing is stored when the image is refused; if storing one
  * variant fails, the others are removed.
  */
 export async function saveImageUpload(
   storage: Storage,
-  input: { prefix: string; buffer: Buffer; maxWidth?: ImageVariantWidth },
+  input: { prefix: string; buffer: Buffer; maxWidth?: ImageVariantWidth; responsive?: boolean },
 ): Promise<SavedImage> {
   assertPrefix(input.prefix);
-  const processed = await processImage(input.buffer, { maxWidth: input.maxWidth });
+  const processed = await processImage(input.buffer, {
+    maxWidth: input.maxWidth,
+    responsive: input.responsive,
+  });
   return storeImage(storage, input.prefix, uuidv7(), processed);
 }
 
@@ -87,7 +111,7 @@ export async function saveVideoUpload(
 
 /** Every key a saved image occupies, for deleting it later (e.g. after a new profile picture is saved). */
 export function imageKeys(image: Pick<SavedImage, 'variants'>): string[] {
-  return [image.variants.w640Key, image.variants.w1280Key].filter((k): k is string => !!k);
+  return image.variants.files.map((f) => f.key);
 }
 
 /** Best-effort removal; a key that is already gone is fine. */
@@ -102,26 +126,28 @@ async function storeImage(
   processed: ProcessedImage,
 ): Promise<SavedImage> {
   const written: string[] = [];
-  const keys: Partial<Record<ImageVariantWidth, string>> = {};
+  const files: StoredVariant[] = [];
   try {
-    for (const variant of processed.variants) {
-      const key = `${prefix}/${id}-${variant.label}.webp`;
+    for (const variant of [...processed.variants, ...processed.avifVariants]) {
+      const ext = variant.contentType === 'image/avif' ? 'avif' : 'webp';
+      const key = `${prefix}/${id}-${variant.label}.${ext}`;
       await storage.put(key, variant.data, {
         contentType: variant.contentType,
         size: variant.data.length,
       });
       written.push(key);
-      keys[variant.label] = key;
+      files.push({ key, width: variant.width, type: variant.contentType });
     }
   } catch (err) {
     await deleteUploadKeys(storage, written);
     throw err;
   }
-  const w640Key = keys[640]!;
-  const w1280Key = keys[1280];
+  const webp = files.filter((f) => f.type === 'image/webp');
+  const w640Key = webp[0]!.key;
+  const widest = webp[webp.length - 1]!.key;
   return {
-    key: w1280Key ?? w640Key,
-    variants: w1280Key ? { w640Key, w1280Key } : { w640Key },
+    key: widest,
+    variants: widest !== w640Key ? { w640Key, w1280Key: widest, files } : { w640Key, files },
     width: processed.width,
     height: processed.height,
     placeholder: processed.placeholder,

@@ -32,6 +32,12 @@ export async function deleteStaleUploads(
         sql`${uploads.createdAt} < now() - make_interval(secs => ${olderThanMs / 1000})`,
       ),
     )
-    .returning({ key: uploads.key, largeKey: uploads.largeKey });
-  return rows.flatMap((r) => [r.key, r.largeKey].filter((k): k is string => !!k));
+    .returning({ key: uploads.key, largeKey: uploads.largeKey, variants: uploads.variants });
+  return rows.flatMap(uploadFileKeys);
+}
+
+/** Every storage key an upload row occupies: its variants, or `key` and `largeKey` on older rows. */
+export function uploadFileKeys(row: Pick<UploadRow, 'key' | 'largeKey' | 'variants'>): string[] {
+  const keys = [row.key, row.largeKey, ...(row.variants ?? []).map((v) => v.key)];
+  return [...new Set(keys.filter((k): k is string => !!k))];
 }
