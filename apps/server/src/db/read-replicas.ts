@@ -94,6 +94,19 @@ const WRITE_IN_CTE = /\b(insert|update|delete|merge)\b/i;
  * Anything else — when in doubt — goes to the primary.
  */
 export function isReplicaSafeRead(text: string): boolean {
+  let safe = verdicts.get(text);
+  if (safe === undefined) {
+    safe = judge(text);
+    // Drizzle's statements repeat: remember a bounded number of verdicts (~20 µs → ~1 µs).
+    if (verdicts.size >= 2000) verdicts.clear();
+    verdicts.set(text, safe);
+  }
+  return safe;
+}
+
+const verdicts = new Map<string, boolean>();
+
+function judge(text: string): boolean {
   const head = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase();
   if (head !== 'select' && head !== 'with') return false;
   if (head === 'with' && WRITE_IN_CTE.test(text)) return false;
