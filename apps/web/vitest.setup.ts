@@ -2,10 +2,15 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import i18n from './src/lib/i18n';
+import { loadLiveEventParser } from './src/lib/live/live-client';
 
 // On a loaded 2-core machine lazy pages and first renders can take seconds: wait for
 // conditions generously (a passing test still returns as soon as they hold).
 configure({ asyncUtilTimeout: 10_000 });
+
+// Tests push live frames and read the result synchronously: the lazily loaded event check
+// (live-client.ts) is there before the first test. live-client.test.ts checks the lazy path.
+await loadLiveEventParser();
 
 // Component tests read English, the spec's strings.
 void i18n.changeLanguage('en');

@@ -7,15 +7,24 @@ import {
   VerifyBackupCodeInputSchema,
   VerifyTotpInputSchema,
 } from '@otakura/shared';
-import { act, renderHook } from '@testing-library/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { useForm } from 'react-hook-form';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import en from '@/locales/en/validation.json';
 import ja from '@/locales/ja/validation.json';
 import { ApiError } from './api-client';
-import { applyServerError, fieldError, formError, localizeMessage } from './forms';
+import { NETWORK_ERROR_MESSAGE } from './api-error';
+import {
+  applyServerError,
+  fieldError,
+  formError,
+  lazyResolver,
+  localizeMessage,
+  submitHandler,
+} from './forms';
 
 interface Values {
   fullName: string;
@@ -170,5 +179,76 @@ describe('shared-schema messages in the current language', () => {
       'Something only the server says.',
     );
     expect(fieldError(undefined)).toBeUndefined();
+  });
+});
+
+describe('lazyResolver', () => {
+  const LoginSchema = SignInInputSchema.pick({ email: true, password: true });
+  type Login = { email: string; password: string };
+
+  function loginForm(load: () => Promise<unknown>) {
+    const resolver = lazyResolver<Login>(load as never);
+    const action = vi.fn();
+    const { result } = renderHook(() => {
+      const form = useForm<Login>({ defaultValues: { email: '', password: '' }, resolver });
+      void form.formState.errors;
+      return form;
+    });
+    const submit = () =>
+      act(() => submitHandler(result.current, action, { fields: ['email', 'password'] })());
+    return { result, action, submit, resolver };
+  }
+
+  it('fetches the check once, at the first submit, and then checks with the shared schema', async () => {
+    const load = vi.fn(() => Promise.resolve(zodResolver(LoginSchema)));
+    const { result, action, submit } = loginForm(load);
+    expect(load).not.toHaveBeenCalled();
+
+    await submit();
+    await waitFor(() => expect(result.current.formState.errors.password).toBeDefined());
+    expect(result.current.formState.errors.password?.message).toBe('Please enter your password.');
+    expect(action).not.toHaveBeenCalled();
+
+    act(() => {
+      result.current.setValue('email', 'a@example.com');
+      result.current.setValue('password', 'secret');
+    });
+    await submit();
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(action.mock.calls[0]?.[0]).toEqual({ email: 'a@example.com', password: 'secret' });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a failed fetch on the form as a network error, and fetches again next time', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi
+      .fn<() => Promise<unknown>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(zodResolver(LoginSchema));
+    const { result, action, submit } = loginForm(load);
+    act(() => {
+      result.current.setValue('email', 'a@example.com');
+      result.current.setValue('password', 'secret');
+    });
+
+    await submit();
+    await waitFor(() =>
+      expect(formError(result.current.formState.errors)).toBe(NETWORK_ERROR_MESSAGE),
+    );
+    expect(result.current.formState.isSubmitting).toBe(false);
+    expect(action).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalled();
+
+    await submit();
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('preload() fetches the check before the first submit', async () => {
+    const load = vi.fn(() => Promise.resolve(zodResolver(LoginSchema)));
+    const { resolver } = loginForm(load);
+    resolver.preload();
+    resolver.preload();
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
   });
 });

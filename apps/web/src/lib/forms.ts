@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import i18next from 'i18next';
 import type { BaseSyntheticEvent } from 'react';
 import type {
@@ -9,11 +8,12 @@ import type {
   UseFormReturn,
   UseFormSetError,
 } from 'react-hook-form';
-import type { z } from 'zod';
 import { isApiError } from './api-client';
+import { networkError } from './api-error';
 
 /**
- * Forms are react-hook-form over the shared zod schemas (`zodResolver(Schema)`), so the web and
+ * Forms are react-hook-form over the shared zod schemas (`zodResolver(Schema)`, `zodResolverOf`
+ * in zod-resolver.ts, or `lazyResolver` on pages that must not load zod first), so the web and
  * the server check one rule. A failed submit goes through `applyServerError`: a
  * `validation_error`'s details land on their fields, anything else in the form's error area,
  * read back with `formError(errors)`.
@@ -112,24 +112,30 @@ export function submitHandler<T extends FieldValues, TOut>(
       applyServerError(form.setError, error, options);
     }
   });
-  return (event) => void submit(event);
+  // The check itself failed (a lazy resolver that could not be fetched): say it on the form.
+  return (event) =>
+    void submit(event).catch((error: unknown) => applyServerError(form.setError, error, options));
 }
 
 /**
- * `zodResolver(schema)` over what the form will send rather than its raw fields: a form whose
- * fields are not the request (an optional phone left empty, only the changed fields, a draft
- * with uploads kept outside the form) still checks the one shared schema. Issue paths are the
- * request's; name the form's fields after them.
+ * A resolver fetched the first time it runs (the first submit) or when `preload()` is called (say
+ * when the form is first focused): the zod schema and its resolver stay out of the page's first
+ * load. `load` returns the real resolver (usually `zodResolver(SharedSchema)` in a module of its
+ * own). A failed fetch is a network error on the form (`submitHandler`) and is retried next time.
  */
-export function zodResolverOf<TValues extends FieldValues, S extends z.ZodType>(
-  schema: S,
-  toInput: (values: TValues) => z.input<S>,
-): Resolver<TValues, unknown, z.output<S>> {
-  const resolve = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown>;
-  return (async (values: TValues, context: unknown, options: never) => {
-    const result = await resolve(toInput(values) as FieldValues, context, options);
-    return result;
-  }) as unknown as Resolver<TValues, unknown, z.output<S>>;
+export function lazyResolver<T extends FieldValues, TOut = T>(
+  load: () => Promise<Resolver<T, unknown, TOut>>,
+): Resolver<T, unknown, TOut> & { preload: () => void } {
+  let loading: Promise<Resolver<T, unknown, TOut>> | null = null;
+  const get = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      console.error('could not load the form check', error);
+      throw networkError();
+    }));
+  const resolver: Resolver<T, unknown, TOut> = async (values, context, options) =>
+    (await get())(values, context, options);
+  return Object.assign(resolver, { preload: () => void get().catch(() => undefined) });
 }
 
 /** The text of the form's error area, if any. */

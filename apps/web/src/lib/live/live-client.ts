@@ -1,13 +1,35 @@
 import {
   LIVE_CLOSE,
   LIVE_MAX_TOPICS,
-  LiveEventSchema,
-  LiveTopicSchema,
+  LIVE_TOPIC_PATTERN,
   shouldReconnectAfterClose,
   TIMINGS,
   type LiveEvent,
 } from '@otakura/shared';
 import { backoffDelay as policyBackoff, RETRY_POLICIES } from '../retry-policy';
+import type { LiveEventParser } from './live-event-check';
+
+/*
+ * Frames are checked with the shared `LiveEventSchema` (zod), which lives in its own chunk
+ * (live-event-check.ts): the client is in the app's entry, and zod must not be on every page's
+ * first load. The check is fetched when a client first starts (a signed-in page); frames that
+ * arrive before it is there wait for it, in order.
+ */
+let loadedParser: LiveEventParser | null = null;
+let parserLoading: Promise<LiveEventParser> | null = null;
+
+/** The shared event check, fetched once (a failed fetch is retried by the next caller). */
+export function loadLiveEventParser(): Promise<LiveEventParser> {
+  if (loadedParser) return Promise.resolve(loadedParser);
+  parserLoading ??= import('./live-event-check').then(
+    (m) => (loadedParser = m.parseLiveEvent),
+    (error: unknown) => {
+      parserLoading = null;
+      throw error;
+    },
+  );
+  return parserLoading;
+}
 
 /** The subset of the browser's WebSocket the client uses (tests pass a fake class). */
 export interface LiveSocket {
@@ -41,6 +63,8 @@ export interface LiveClientOptions {
   onUnauthorized?: () => void;
   /** Reports what went wrong (invalid frames, refused topics). Default console.warn. */
   warn?: (message: string, detail?: unknown) => void;
+  /** Checks a frame; default the shared `LiveEventSchema`, loaded with the first `start()`. */
+  parseEvent?: LiveEventParser;
 }
 
 const OPEN = 1;
@@ -70,8 +94,11 @@ type Handler = (event: LiveEvent) => void;
  * else is dropped. Domain events reach handlers only while their topic is held.
  */
 export class LiveClient {
-  private readonly opts: Required<Omit<LiveClientOptions, 'onUnauthorized'>> &
-    Pick<LiveClientOptions, 'onUnauthorized'>;
+  private readonly opts: Required<Omit<LiveClientOptions, 'onUnauthorized' | 'parseEvent'>> &
+    Pick<LiveClientOptions, 'onUnauthorized' | 'parseEvent'>;
+  /** Frames received while the event check is still loading, in order. */
+  private inbox: string[] = [];
+  private parserPending = false;
   private socket: LiveSocket | null = null;
   private state: LiveStatus = 'idle';
   private readonly refs = new Map<string, number>();
@@ -111,12 +138,14 @@ export class LiveClient {
   start(): void {
     if (this.state !== 'idle' && this.state !== 'stopped') return;
     this.attempt = 0;
+    this.ensureParser();
     this.attachEnvironment();
     this.connect();
   }
 
   /** Closes the socket and stops reconnecting. Held topics are kept for the next `start()`. */
   stop(): void {
+    this.inbox = [];
     this.detachEnvironment?.();
     this.detachEnvironment = null;
     this.clearTimers();
@@ -135,7 +164,7 @@ export class LiveClient {
    * returned function is called. Holders are counted: the socket unsubscribes after the last one.
    */
   acquire(topic: string): () => void {
-    if (!LiveTopicSchema.safeParse(topic).success) {
+    if (typeof topic !== 'string' || !LIVE_TOPIC_PATTERN.test(topic)) {
       this.opts.warn(`not a live topic: ${topic}`);
       return () => undefined;
     }
@@ -340,6 +369,45 @@ export class LiveClient {
 
   private receive(data: unknown) {
     if (typeof data !== 'string') return;
+    const parse = this.opts.parseEvent ?? loadedParser;
+    if (!parse || this.inbox.length) {
+      this.inbox.push(data);
+      if (parse) this.drainInbox();
+      else this.ensureParser();
+      return;
+    }
+    this.handleFrame(data, parse);
+  }
+
+  /** Fetches the shared event check unless it is given, there, or on its way. */
+  private ensureParser() {
+    if (this.opts.parseEvent || loadedParser || this.parserPending) return;
+    this.parserPending = true;
+    loadLiveEventParser().then(
+      () => {
+        this.parserPending = false;
+        this.drainInbox();
+      },
+      (error: unknown) => {
+        // The frames are lost (counts are absolute: the next events correct them); the next
+        // frame asks again.
+        this.parserPending = false;
+        this.inbox = [];
+        this.opts.warn('could not load the live event check', error);
+      },
+    );
+  }
+
+  /** Handles the frames that waited for the event check. */
+  private drainInbox() {
+    const parse = this.opts.parseEvent ?? loadedParser;
+    if (!parse) return;
+    const frames = this.inbox;
+    this.inbox = [];
+    for (const frame of frames) this.handleFrame(frame, parse);
+  }
+
+  private handleFrame(data: string, parse: LiveEventParser) {
     let json: unknown;
     try {
       json = JSON.parse(data);
@@ -347,9 +415,9 @@ export class LiveClient {
       this.opts.warn('ignored a frame that is not JSON');
       return;
     }
-    const parsed = LiveEventSchema.safeParse(json);
+    const parsed = parse(json);
     if (!parsed.success) {
-      this.opts.warn('ignored an event that does not match LiveEventSchema', parsed.error.issues);
+      this.opts.warn('ignored an event that does not match LiveEventSchema', parsed.issues);
       return;
     }
     const event = parsed.data;

@@ -9,12 +9,29 @@ import {
   useVerifyTotpMutation,
 } from '@/features/auth/api/verify-two-factor';
 import { LoginForm, type LoginValues } from '@/features/auth/components/login-form';
-import { TwoFactorForm, type TwoFactorValues } from '@/features/auth/components/two-factor-form';
+import type {
+  TwoFactorForm as TwoFactorFormComponent,
+  TwoFactorValues,
+} from '@/features/auth/components/two-factor-form';
 import { authErrorMessage } from '@/features/auth/utils/auth-error';
 import { redirectTarget, type LoginNoticeState } from '@/features/auth/utils/redirect';
 import { isApiError } from '@/lib/api-client';
+import { networkError } from '@/lib/api-error';
 import { PRODUCT_NAME } from '@/lib/product';
 import './auth-page.css';
+
+/**
+ * The second step only accounts with two-factor see: its own chunk (with its zod schemas),
+ * fetched when the sign-in answers that a code is needed, before the step is shown.
+ */
+async function loadTwoFactorForm(): Promise<typeof TwoFactorFormComponent> {
+  try {
+    return (await import('@/features/auth/components/two-factor-form')).TwoFactorForm;
+  } catch (error) {
+    console.error('could not load the two-factor form', error);
+    throw networkError();
+  }
+}
 
 /**
  * `/` and `/login`. Navigates only when the sign-in succeeded (DESIGN.md), to the page the visitor
@@ -26,6 +43,7 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [step, setStep] = useState<'credentials' | 'two-factor'>('credentials');
+  const [TwoFactorForm, setTwoFactorForm] = useState<typeof TwoFactorFormComponent | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
   const signIn = useSignInMutation();
@@ -51,6 +69,8 @@ export default function LoginPage() {
     setError(null);
     const result = await signIn.mutateAsync(values);
     if ('twoFactorRedirect' in result && result.twoFactorRedirect) {
+      const form = TwoFactorForm ?? (await loadTwoFactorForm());
+      setTwoFactorForm(() => form);
       setStep('two-factor');
       return;
     }
@@ -76,7 +96,7 @@ export default function LoginPage() {
     await finish();
   };
 
-  const twoFactor = step === 'two-factor';
+  const twoFactor = step === 'two-factor' && TwoFactorForm !== null;
   return (
     <div className="auth-page">
       <div className="auth-page__header">

@@ -19,7 +19,8 @@ import { Button } from '@/components/ui/button';
 import { Input, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiErrorText } from '@/lib/api-error-text';
-import { fieldError, formError, submitHandler, zodResolverOf } from '@/lib/forms';
+import { fieldError, formError, submitHandler } from '@/lib/forms';
+import { zodResolverOf } from '@/lib/zod-resolver';
 import {
   useAdminShopItemQuery,
   useCreateShopItemMutation,

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { SignInInputSchema } from '@otakura/shared';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { fieldError, formError, submitHandler } from '@/lib/forms';
+import { fieldError, formError, lazyResolver, submitHandler } from '@/lib/forms';
 import { authErrorMessage } from '../utils/auth-error';
 import { EmailInput } from './email-input';
 import { PasswordInput } from './password-input';
@@ -16,7 +14,10 @@ export interface LoginValues {
   password: string;
 }
 
-const LoginSchema = SignInInputSchema.pick({ email: true, password: true });
+/** `SignInInputSchema`'s email and password rules, fetched with the first focus or submit. */
+const loginResolver = lazyResolver<LoginValues>(() =>
+  import('../login-checks').then((m) => m.loginResolver),
+);
 
 export interface LoginFormProps {
   /** Signs in; a rejection is shown on the form (its fields, else the error area, spec §8 words). */
@@ -33,7 +34,7 @@ export function LoginForm({ onSubmit, error, notice, pending = false }: LoginFor
   const { t } = useTranslation('auth');
   const form = useForm<LoginValues>({
     defaultValues: { email: '', password: '' },
-    resolver: zodResolver(LoginSchema),
+    resolver: loginResolver,
   });
   const { errors, isSubmitting } = form.formState;
   const [email = '', password = ''] = useWatch({
@@ -53,6 +54,7 @@ export function LoginForm({ onSubmit, error, notice, pending = false }: LoginFor
     <form
       className="auth-form"
       onSubmit={submit}
+      onFocus={loginResolver.preload}
       noValidate
       aria-describedby={shownError ? errorId : undefined}
     >

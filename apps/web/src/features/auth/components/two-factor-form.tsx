@@ -4,7 +4,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
-import { fieldError, formError, zodResolverOf, submitHandler } from '@/lib/forms';
+import { fieldError, formError, submitHandler } from '@/lib/forms';
+import { zodResolverOf } from '@/lib/zod-resolver';
 import { authErrorMessage } from '../utils/auth-error';
 import './auth-form.css';
 

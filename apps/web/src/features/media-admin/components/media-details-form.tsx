@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { apiErrorText } from '@/lib/api-error-text';
-import { fieldError, formError, submitHandler, zodResolverOf } from '@/lib/forms';
+import { fieldError, formError, submitHandler } from '@/lib/forms';
+import { zodResolverOf } from '@/lib/zod-resolver';
 import {
   createInputOf,
   defaultDirection,

@@ -6,7 +6,7 @@ import {
 } from '@otakura/shared';
 import { useCallback, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolverOf } from '@/lib/forms';
+import { zodResolverOf } from '@/lib/zod-resolver';
 import type { CommunityOption } from '../api/get-community-options';
 import { useUploadQueue, type UploadItem } from './use-upload-queue';
 
