@@ -10,6 +10,7 @@ import { ApiErrorBodySchema, CHALLENGE_PATH } from '@otakura/shared';
 import { ConfigError, loadConfig } from '../config/env';
 import { AUTH_RATE_LIMITS } from '../modules/auth/auth.rate-limit';
 import { uploadsSettings } from '../modules/uploads/uploads.settings';
+import { closeRedis, createRedisClient, waitForRedis } from '../lib/redis';
 import { buildTestApp, type TestApp } from '../test/app';
 import {
   flushRedisPrefix,
@@ -19,6 +20,7 @@ import {
   uniqueRedisPrefix,
 } from '../test/redis';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
+import { redisRateLimitStore } from './rate-limit-store';
 
 const CHALLENGE_MAX = AUTH_RATE_LIMITS.challengeIp.max;
 
@@ -67,8 +69,8 @@ describe('rate limits with REDIS_URL: one budget across two servers', () => {
     // Another address still has its whole budget.
     expect((await challenge(b, newIp())).status).toBe(200);
     // The counters are in Redis, under this deployment's prefix.
-    const keys = await keysUnder(redis, prefix);
-    expect(keys.filter((k) => k.includes(`challengeIp:${ip}`))).toHaveLength(1);
+    expect(await redis.get(`${prefix}rl:auth:challengeIp:${ip}`)).toBe(String(CHALLENGE_MAX + 2));
+    expect(await redis.pttl(`${prefix}rl:auth:challengeIp:${ip}`)).toBeGreaterThan(0);
   });
 
   it('a route-level limit (uploads) is shared too', async () => {
@@ -79,6 +81,7 @@ describe('rate limits with REDIS_URL: one budget across two servers', () => {
     // Signed out: counted per address, then answered 401 by the route.
     for (const t of [a, b, a]) expect((await upload(t)).status).toBe(401);
     await expectLimited(await upload(b));
+    expect(await redis.get(`${prefix}rl:POST /api/uploads:post-upload:${ip}`)).toBe('4');
   });
 });
 
@@ -155,6 +158,29 @@ describe('rate limits when Redis goes away mid-run', () => {
     }
     await expectLimited(await challenge(t, ip));
   }, 60_000);
+});
+
+describe('the Redis store when Redis answers nothing', () => {
+  it('fails the hit (so the plugin lets the request through) and warns once a minute, not per request', async () => {
+    const proxy = await startTcpProxy(Number(new URL(REDIS_TEST_URL).port || 6379));
+    const warnings: object[] = [];
+    const log = { info: () => {}, error: () => {}, warn: (o: object) => warnings.push(o) };
+    const client = createRedisClient(`redis://127.0.0.1:${proxy.port}`, { role: 'test' });
+    try {
+      expect(await waitForRedis(client, 5000)).toBe(true);
+      const Store = redisRateLimitStore(client, uniqueRedisPrefix(), log);
+      const store = new Store({}).child({} as never);
+      const hit = () =>
+        new Promise<Error | null>((resolve) => store.incr('k', (err) => resolve(err), 60_000, 1));
+      expect(await hit()).toBeNull();
+      await proxy.cut();
+      for (let i = 0; i < 5; i++) expect(await hit()).toBeInstanceOf(Error);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await closeRedis(client);
+      await proxy.close();
+    }
+  });
 });
 
 describe('Redis settings', () => {
