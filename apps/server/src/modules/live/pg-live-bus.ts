@@ -10,7 +10,7 @@ export const LIVE_CHANNEL = 'otakura_live';
 export const MAX_PAYLOAD_BYTES = 7999;
 /** Base64 characters per chunk of a large event: with the chunk's fields it stays under MAX_PAYLOAD_BYTES. */
 export const CHUNK_CHARS = 7000;
-/** Larger events stay on the sending server (logged): about 190 NOTIFYs; no event comes near. */
+/** Larger events stay on the sending server (logged): about 200 NOTIFYs; no event comes near. */
 export const MAX_EVENT_BYTES = 1024 * 1024;
 /** The most pieces one event can have (MAX_EVENT_BYTES in base64). */
 const MAX_CHUNKS = Math.ceil((4 * Math.ceil(MAX_EVENT_BYTES / 3)) / CHUNK_CHARS);
