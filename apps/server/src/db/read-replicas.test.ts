@@ -13,7 +13,9 @@ import { startTestServer, type TestApp } from '../test/app';
 import { createTestDatabase } from '../test/db';
 import {
   createCommunity,
+  createMedia,
   createPost,
+  createShopItem,
   createUser,
   joinCommunity,
   type TestUser,
@@ -174,6 +176,37 @@ describe.runIf(process.env.DATABASE_URL)('read replicas on a streaming replica',
     expect(one.status).toBe(200);
     expect(status().reads).toBe(afterMarked);
     expect(database!.replicas!.fallbacks).toBe(0);
+  });
+
+  it('reads every marked route from the replica, and only those', async () => {
+    const item = await createShopItem(t, { sellerId: author.user.id });
+    const entry = await createMedia(t);
+    const post = await createPost(t, { userId: author.user.id, communityId });
+    await waitFor('the rows to reach the replica', () => onReplica(post.id));
+    await waitFor('the replica to be usable', () => status().healthy);
+    const marked = [
+      '/api/feed?tab=all',
+      `/api/communities/${communityId}/posts`,
+      `/api/users/${author.user.id}/posts`,
+      `/api/users/${author.user.id}`,
+      '/api/communities?q=Community',
+      '/api/media',
+      `/api/media/${entry.id}`,
+      '/api/shop/items',
+      `/api/shop/items/${item.id}`,
+    ];
+    for (const url of marked) {
+      const before = status().reads;
+      const res = await t.http(url, { headers: { cookie: reader.cookie } });
+      expect(res.status, url).toBe(200);
+      expect(status().reads, url).toBeGreaterThan(before);
+    }
+    for (const url of [`/api/posts/${post.id}`, '/api/me', `/api/communities/${communityId}`]) {
+      const before = status().reads;
+      const res = await t.http(url, { headers: { cookie: reader.cookie } });
+      expect(res.status, url).toBe(200);
+      expect(status().reads, url).toBe(before);
+    }
   });
 
   it('reads a user’s own post from the primary right after the write; a lagging replica is skipped', async () => {
