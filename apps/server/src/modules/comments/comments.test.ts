@@ -189,7 +189,33 @@ describe('comments on a post', () => {
       await expectError(await user.http(`/api/posts/${id}/comments`), 404, 'post_not_found');
       await expectError(await postComment(user, id, { body: 'hi' }), 404, 'post_not_found');
     }
+    // A post deleted after it was commented: the page query's own visibility check answers.
+    const commented = await createPost(t, { userId: user.user.id });
+    expect((await postComment(user, commented.id, { body: 'first' })).status).toBe(201);
+    expect(
+      (
+        (await (await user.http(`/api/posts/${commented.id}/comments`)).json()) as {
+          items: unknown[];
+        }
+      ).items,
+    ).toHaveLength(1);
+    await t.database.db
+      .update(posts)
+      .set({ deletedAt: new Date() })
+      .where(eq(posts.id, commented.id));
+    await expectError(
+      await user.http(`/api/posts/${commented.id}/comments`),
+      404,
+      'post_not_found',
+    );
+    // An unknown post answers 404 before a bad cursor is looked at; a visible one 400.
+    await expectError(
+      await user.http(`/api/posts/${newId()}/comments?cursor=forged`),
+      404,
+      'post_not_found',
+    );
     const post = await createPost(t, { userId: user.user.id });
+    await expectCursorRefused(await user.http(`/api/posts/${post.id}/comments?cursor=forged`));
     const anonymous = withCookie(t, '');
     await expectError(await anonymous(`/api/posts/${post.id}/comments`), 401, 'unauthorized');
     await expectError(

@@ -282,4 +282,35 @@ describe('community and user post lists', () => {
       'user_not_found',
     );
   });
+
+  it('answers 404 for a user with posts who is banned, and the 404 before a bad cursor', async () => {
+    // The page query checks listability itself (one statement when the page has posts).
+    const viewer = await createUser(t);
+    const author = await createUser(t, { signIn: false });
+    const community = await createCommunity(t);
+    await createPost(t, { userId: author.user.id, communityId: community.id });
+    expect((await getPage(viewer.http, `/api/users/${author.user.id}/posts`)).items).toHaveLength(
+      1,
+    );
+    await queryRows(
+      t.database.db,
+      sql`update users set banned = true where id = ${author.user.id}`,
+    );
+    await expectApiError(
+      await viewer.http(`/api/users/${author.user.id}/posts`),
+      404,
+      'user_not_found',
+    );
+    for (const path of [`/api/users/${newId()}/posts`, `/api/communities/${newId()}/posts`]) {
+      const res = await viewer.http(`${path}?cursor=forged`);
+      expect(res.status, path).toBe(404);
+    }
+    // A listable user's or an existing community's bad cursor is still refused.
+    for (const path of [
+      `/api/users/${viewer.user.id}/posts`,
+      `/api/communities/${community.id}/posts`,
+    ]) {
+      await expectCursorRefused(await viewer.http(`${path}?cursor=forged`));
+    }
+  });
 });
