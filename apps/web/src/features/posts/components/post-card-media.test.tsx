@@ -50,7 +50,92 @@ describe('PostCardMedia image attributes', () => {
 
   it('shows the placeholder colour behind the image while it loads', async () => {
     const img = await cardImage(<PostCardMedia post={imagePost(1600, 900)} />);
-    expect(img.parentElement!.style.backgroundColor).toBe('rgb(17, 34, 51)');
+    expect(img.closest<HTMLElement>('.post-card__media')!.style.backgroundColor).toBe(
+      'rgb(17, 34, 51)',
+    );
+  });
+
+  it('offers AVIF first (one <source> with every width) and keeps WebP in the <img>', async () => {
+    const f = (name: string, width: number, type: 'image/avif' | 'image/webp') => ({
+      url: `/files/b-${name}`,
+      width,
+      type,
+    });
+    const post = makePost({
+      type: 1,
+      body: null,
+      images: [
+        {
+          url: '/files/b-640.webp',
+          largeUrl: '/files/b-1280.webp',
+          width: 1000,
+          height: 750,
+          placeholder: '#445566',
+          sources: [
+            f('640.avif', 640, 'image/avif'),
+            f('800.avif', 800, 'image/avif'),
+            f('1280.avif', 1000, 'image/avif'),
+            f('640.webp', 640, 'image/webp'),
+            f('800.webp', 800, 'image/webp'),
+            f('1280.webp', 1000, 'image/webp'),
+          ],
+        },
+      ],
+    });
+    const img = await cardImage(<PostCardMedia post={post} />);
+    const picture = img.parentElement!;
+    expect(picture.tagName).toBe('PICTURE');
+    const sources = picture.querySelectorAll('source');
+    expect(sources).toHaveLength(1);
+    expect(sources[0]).toHaveAttribute('type', 'image/avif');
+    expect(sources[0]).toHaveAttribute(
+      'srcset',
+      '/files/b-640.avif 640w, /files/b-800.avif 800w, /files/b-1280.avif 1000w',
+    );
+    expect(sources[0]).toHaveAttribute('sizes', CARD_SIZES);
+    expect(picture.firstElementChild).toBe(sources[0]);
+    expect(img).toHaveAttribute('src', '/files/b-640.webp');
+    expect(img).toHaveAttribute(
+      'srcset',
+      '/files/b-640.webp 640w, /files/b-800.webp 800w, /files/b-1280.webp 1000w',
+    );
+    expect(img).toHaveAttribute('sizes', CARD_SIZES);
+    expect(img.closest<HTMLElement>('.post-card__media')!.style.backgroundColor).toBe(
+      'rgb(68, 85, 102)',
+    );
+  });
+
+  it('an image stored before AVIF (no sources) gets no <source>, only its WebP srcset', async () => {
+    const img = await cardImage(<PostCardMedia post={imagePost(1600, 900)} />);
+    expect(img.parentElement!.querySelector('source')).toBeNull();
+    expect(img).toHaveAttribute('srcset', '/files/a-640.webp 640w, /files/a-1280.webp 1280w');
+  });
+
+  it('a small image with one AVIF and one WebP: the AVIF source, and the WebP as plain src', async () => {
+    const post = makePost({
+      type: 1,
+      body: null,
+      images: [
+        {
+          url: '/files/c-640.webp',
+          largeUrl: null,
+          width: 500,
+          height: 500,
+          placeholder: null,
+          sources: [
+            { url: '/files/c-640.avif', width: 500, type: 'image/avif' },
+            { url: '/files/c-640.webp', width: 500, type: 'image/webp' },
+          ],
+        },
+      ],
+    });
+    const img = await cardImage(<PostCardMedia post={post} />);
+    expect(img.parentElement!.querySelector('source')).toHaveAttribute(
+      'srcset',
+      '/files/c-640.avif 500w',
+    );
+    expect(img).not.toHaveAttribute('srcset');
+    expect(img).toHaveAttribute('src', '/files/c-640.webp');
   });
 
   it('gives priority to the first three cards of a list (the first row)', async () => {

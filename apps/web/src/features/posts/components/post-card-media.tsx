@@ -3,6 +3,7 @@ import { Images, Link2 } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardRatio, LINK_PREVIEW_RATIO } from '../utils/aspect';
+import { imageSources, srcSetOf } from '../utils/image-sources';
 import { hostOf } from '../utils/post-kind';
 import { FeedVideo } from './feed-video';
 import { SensitiveCover, useSensitive } from './sensitive-cover';
@@ -11,15 +12,26 @@ import { SensitiveCover, useSensitive } from './sensitive-cover';
  * The card image's width in CSS px, per layout (post-grid.css, app-layout.css): three columns
  * from 1200 px (the main area beside the 260 px sidebar, at most 1200 px, 16 px gaps), two from
  * 768 px, one on phones (16 px padding each side); minus the card's 1 px borders. The browser
- * takes the 640 px variant when it covers that width at the screen's density, else the large one.
+ * takes the smallest variant (640, 800 or 1280 px) that covers that width at the screen's
+ * density: a 378 px phone card at a density of 1.75 takes the 800 px file.
  */
 export const CARD_SIZES =
   '(min-width: 1200px) min(390px, calc(33.3vw - 113px)), (min-width: 768px) calc(50vw - 164px), calc(100vw - 34px)';
 
-/** The srcset of a card image, each file described by its real width (never enlarged). */
+/**
+ * The WebP srcset of a card image, each file described by its real width (never enlarged);
+ * undefined when there is one WebP file only (`src` says it all).
+ */
 export function cardSrcSet(image: Post['images'][number]): string | undefined {
-  if (!image.largeUrl) return undefined;
-  return `${image.url} ${Math.min(640, image.width)}w, ${image.largeUrl} ${Math.min(1280, image.width)}w`;
+  const sources = imageSources(image);
+  return sources.filter((s) => s.type === 'image/webp').length > 1
+    ? srcSetOf(sources, 'image/webp')
+    : undefined;
+}
+
+/** The AVIF srcset of a card image, or undefined for images stored before AVIF (and GIFs). */
+export function cardAvifSrcSet(image: Post['images'][number]): string | undefined {
+  return srcSetOf(imageSources(image), 'image/avif');
 }
 
 export function PostCardMedia({
@@ -46,6 +58,8 @@ export function PostCardMedia({
 
   if ((post.type === POST_TYPES.image || post.type === POST_TYPES.gif) && post.images[0]) {
     const image = post.images[0];
+    const webpSrcSet = cardSrcSet(image);
+    const avifSrcSet = cardAvifSrcSet(image);
     const style: CSSProperties = {
       aspectRatio: String(cardRatio(image.width, image.height)),
       backgroundColor: image.placeholder ?? undefined,
@@ -53,18 +67,25 @@ export function PostCardMedia({
     return (
       <SensitiveCover post={post} compact>
         <div {...openProps} style={style}>
-          <img
-            className="post-card__image"
-            src={image.url}
-            srcSet={cardSrcSet(image)}
-            sizes={image.largeUrl ? CARD_SIZES : undefined}
-            width={image.width}
-            height={image.height}
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-            decoding="async"
-            alt=""
-          />
+          {/* AVIF where the browser takes it, else the WebP of the <img>. `display: contents`
+              keeps <picture> out of the layout: the <img> sizes itself against the card as before. */}
+          <picture style={{ display: 'contents' }}>
+            {avifSrcSet ? (
+              <source type="image/avif" srcSet={avifSrcSet} sizes={CARD_SIZES} />
+            ) : null}
+            <img
+              className="post-card__image"
+              src={image.url}
+              srcSet={webpSrcSet}
+              sizes={webpSrcSet ? CARD_SIZES : undefined}
+              width={image.width}
+              height={image.height}
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+              decoding="async"
+              alt=""
+            />
+          </picture>
           {post.type === POST_TYPES.gif ? (
             <span className="post-card__chip post-card__chip--corner">{t('kind.gif')}</span>
           ) : post.images.length > 1 ? (

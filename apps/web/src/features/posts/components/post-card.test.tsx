@@ -84,7 +84,8 @@ describe('PostCard (spec §2 feed card)', () => {
     expect(img).toHaveAttribute('width', '1600');
     expect(img).toHaveAttribute('height', '900');
     expect(img).toHaveAttribute('loading', 'lazy');
-    const frame = img.parentElement!;
+    // The <img> sits in a <picture> (AVIF first) inside the card's media frame.
+    const frame = img.closest<HTMLElement>('.post-card__media')!;
     expect(frame.style.backgroundColor).toBe('rgb(51, 68, 85)');
     expect(frame.style.aspectRatio).toMatch(/^1\.777/);
     expect(screen.getByText('2 images')).toBeInTheDocument();
