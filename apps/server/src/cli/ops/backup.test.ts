@@ -11,53 +11,16 @@ import { restoreMain } from '../restore';
 import { loadConfig } from '../../config/env';
 import { openDatabase, queryRows, type Database } from '../../db/client';
 import { acquireDataDirLock, LOCK_FILE_NAME } from '../../db/lock';
-import { users } from '../../db/schema';
-import { newId } from '../../lib/ids';
 import { LocalStorage } from '../../storage/local-storage';
 import { buildTemplateDump } from '../../test/db';
-import {
-  createComment,
-  createCommunity,
-  createMedia,
-  createOrder,
-  createPost,
-  createShopItem,
-  like,
-} from '../../test/factories';
 import { createBackup, readManifest, restoreBackup, MANIFEST_FILE } from './backup';
 import { countRows, listStoredFiles } from './inventory';
+import { seedSmallWorld } from './small-world.test-helper';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
 let root: string;
 let dataDir: string;
 let seededRows: Record<string, number>;
-
-/** A small world in an on-disk embedded database: every kind of row the backup must keep. */
-async function seed(database: Database): Promise<void> {
-  const t = { database };
-  const [alice, bob] = await database.db
-    .insert(users)
-    .values(
-      ['alice', 'bob'].map((name) => ({
-        id: newId(),
-        name,
-        email: `${name}@example.test`,
-        emailVerified: true,
-        username: name,
-        displayUsername: name,
-      })),
-    )
-    .returning();
-  const community = await createCommunity(t);
-  const post = await createPost(t, { userId: alice!.id, communityId: community.id });
-  const first = await createComment(t, { userId: bob!.id, postId: post.id });
-  await createComment(t, { userId: alice!.id, postId: post.id, replyToId: first.id });
-  await like(t, 'post', bob!.id, post.id);
-  const video = await createMedia(t, { keywords: ['mecha', 'space'] });
-  await createComment(t, { userId: bob!.id, mediaId: video.id });
-  const item = await createShopItem(t, { sellerId: alice!.id });
-  await createOrder(t, { userId: bob!.id, items: [{ item, quantity: 2 }] });
-}
 
 async function openOnDisk(dir: string, template?: Blob): Promise<Database> {
   return openDatabase({ dataDir: path.join(dir, 'db'), loadDataDir: template });
@@ -69,7 +32,7 @@ beforeAll(async () => {
   const template = await openAsBlob(await buildTemplateDump());
   const database = await openOnDisk(dataDir, template);
   try {
-    await seed(database);
+    await seedSmallWorld(database);
     seededRows = await countRows(database.db);
   } finally {
     await database.close();

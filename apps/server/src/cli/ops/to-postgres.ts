@@ -140,8 +140,8 @@ async function checkTargetIsEmpty(target: Database): Promise<void> {
 }
 
 /** Non-generated columns of a table, in order (generated ones are computed by the target). */
-async function insertableColumns(source: PGlite, table: string): Promise<string[]> {
-  const { rows } = await source.query<{ name: string }>(
+async function insertableColumns(tx: Transaction, table: string): Promise<string[]> {
+  const { rows } = await tx.query<{ name: string }>(
     `SELECT attname AS name FROM pg_attribute
      WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
      ORDER BY attnum`,
@@ -184,7 +184,7 @@ async function copyRows(
     await source.transaction(async (tx) => {
       await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
       for (const table of order) {
-        const copied = await copyTable(tx, source, client, table, batchSize);
+        const copied = await copyTable(tx, client, table, batchSize);
         log(`  ${table}: ${copied} rows`);
       }
       await copySequences(tx, client);
@@ -225,12 +225,11 @@ async function listForeignKeysPg(client: pg.PoolClient) {
 
 async function copyTable(
   tx: Transaction,
-  source: PGlite,
   client: pg.PoolClient,
   table: string,
   batchSize: number,
 ): Promise<number> {
-  const columns = (await insertableColumns(source, table)).map(quoteIdent).join(', ');
+  const columns = (await insertableColumns(tx, table)).map(quoteIdent).join(', ');
   const qualified = `public.${quoteIdent(table)}`;
   await tx.exec(
     `DECLARE otakura_copy NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${qualified} t`,
