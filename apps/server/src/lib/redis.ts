@@ -18,6 +18,8 @@ const closing = new WeakSet<Redis>();
 export interface RedisClientOptions {
   /** What the connection is for, in log lines ("rate limits", "live bus publisher"…). */
   role: string;
+  /** CLIENT SETNAME, so `CLIENT LIST` shows which server part a connection is (no spaces). */
+  connectionName?: string;
   log?: RedisLog;
   /** A command without an answer after this long fails (half-open connections are otherwise silent). */
   commandTimeoutMs?: number;
@@ -37,6 +39,7 @@ export function createRedisClient(url: string, opts: RedisClientOptions): Redis 
     commandTimeout: opts.commandTimeoutMs ?? 1000,
     connectTimeout: 5000,
     retryStrategy: (times) => Math.min(times * 100, 2000),
+    connectionName: opts.connectionName,
     ...opts.overrides,
   });
   let up = false;

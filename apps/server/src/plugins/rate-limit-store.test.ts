@@ -20,6 +20,7 @@ import {
   uniqueRedisPrefix,
 } from '../test/redis';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
+import type { RedisLiveBus } from '../modules/live/redis-live-bus';
 import { redisRateLimitStore } from './rate-limit-store';
 
 const CHALLENGE_MAX = AUTH_RATE_LIMITS.challengeIp.max;
@@ -158,6 +159,38 @@ describe('rate limits when Redis goes away mid-run', () => {
     }
     await expectLimited(await challenge(t, ip));
   }, 60_000);
+});
+
+describe('Redis connections of one server', () => {
+  it('rate limits and the Redis live bus open three named connections, all closed with the app', async () => {
+    const prefix = uniqueRedisPrefix();
+    const names = async () =>
+      ((await redis.client('LIST')) as string)
+        .split('\n')
+        .map((line) => /\bname=(\S*)/.exec(line)?.[1] ?? '')
+        .filter((name) => name.startsWith(prefix))
+        .sort();
+    const t = await buildTestApp({
+      REDIS_URL: REDIS_TEST_URL,
+      REDIS_KEY_PREFIX: prefix,
+      LIVE_BUS: 'redis',
+    });
+    try {
+      expect(t.ctx.live.kind).toBe('redis');
+      await (t.ctx.live as RedisLiveBus).ready();
+      expect(await names()).toEqual([
+        `${prefix}live-publish`,
+        `${prefix}live-subscribe`,
+        `${prefix}rate-limits`,
+      ]);
+    } finally {
+      await t.close();
+    }
+    const deadline = Date.now() + 5000;
+    while ((await names()).length > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await names()).toEqual([]);
+  });
 });
 
 describe('the Redis store when Redis answers nothing', () => {

@@ -126,7 +126,11 @@ export async function rateLimitStoreOptions(
   config: Pick<AppConfig, 'redisUrl' | 'redisKeyPrefix'>,
 ): Promise<RateLimitStoreOptions> {
   if (!config.redisUrl) return {};
-  const redis = createRedisClient(config.redisUrl, { role: 'rate limits', log: app.log });
+  const redis = createRedisClient(config.redisUrl, {
+    role: 'rate limits',
+    connectionName: `${config.redisKeyPrefix}rate-limits`,
+    log: app.log,
+  });
   app.addHook('onClose', async () => closeRedis(redis));
   if (!(await waitForRedis(redis, START_WAIT_MS)))
     app.log.error(

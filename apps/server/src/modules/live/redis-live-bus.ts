@@ -53,11 +53,13 @@ export function createRedisLiveBus(opts: RedisLiveBusOptions): RedisLiveBus {
   };
   const pub = createRedisClient(opts.url, {
     role: 'live bus publisher',
+    connectionName: `${opts.keyPrefix}live-publish`,
     log: opts.log,
     overrides,
   });
   const sub = createRedisClient(opts.url, {
     role: 'live bus subscriber',
+    connectionName: `${opts.keyPrefix}live-subscribe`,
     log: opts.log,
     // A subscribed connection answers nothing else; its liveness is the socket's.
     commandTimeoutMs: 5000,
