@@ -16,6 +16,7 @@ import {
   createMedia,
   createPost,
   createShopItem,
+  cookiesFrom,
   createUser,
   joinCommunity,
   type TestUser,
@@ -207,6 +208,19 @@ describe.runIf(process.env.DATABASE_URL)('read replicas on a streaming replica',
       expect(res.status, url).toBe(200);
       expect(status().reads, url).toBe(before);
     }
+  });
+
+  it('adds wrote_at to a write answer without losing its other cookies', async () => {
+    const res = await t.http('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: reader.user.email, password: reader.password },
+    });
+    expect(res.status).toBe(200);
+    const names = res.headers.getSetCookie().map((c) => c.split('=')[0]);
+    expect(names).toContain(FRESH_COOKIE);
+    expect(names.some((n) => n.includes('session_token'))).toBe(true);
+    const reads = await t.http('/api/me', { headers: { cookie: cookiesFrom(res) } });
+    expect(reads.status).toBe(200);
   });
 
   it('reads a user’s own post from the primary right after the write; a lagging replica is skipped', async () => {
