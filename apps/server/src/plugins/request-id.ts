@@ -63,8 +63,11 @@ export class RequestLogController extends LogController {
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ...(error ? { err: error } : {}),
     };
-    if (error || reply.statusCode >= 500) req.log.warn(line, 'request completed');
+    // Probes stay at debug even when they fail: readiness answers 503 every few seconds
+    // through a whole drain or outage, and says why in its body and in /metrics.
+    if (error) req.log.warn(line, 'request completed');
     else if (route && QUIET_ROUTES.has(route)) req.log.debug(line, 'request completed');
+    else if (reply.statusCode >= 500) req.log.warn(line, 'request completed');
     else req.log.info(line, 'request completed');
   }
 }

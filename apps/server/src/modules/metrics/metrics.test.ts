@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/env';
+import { loadConfig, type ConfigError } from '../../config/env';
 import type { Database } from '../../db/client';
 import { startTestServer, type TestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/db';
@@ -206,6 +206,42 @@ describe('mail counts', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('metrics settings', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig({ DATA_DIR: '/tmp/unused', ...env });
+      return [];
+    } catch (e) {
+      return (e as ConfigError).problems;
+    }
+  };
+
+  it('stops the start naming a bad METRICS_TOKEN, METRICS_PORT or LOG_FORMAT', () => {
+    expect(problems({ METRICS_TOKEN: 'short' })).toEqual([
+      expect.stringMatching(/^METRICS_TOKEN: must be at least 16 characters/),
+    ]);
+    expect(problems({ METRICS_TOKEN: 'has a space in it 1234' })[0]).toMatch(/^METRICS_TOKEN: /);
+    expect(problems({ METRICS_PORT: 'nine' })[0]).toMatch(/^METRICS_PORT: must be a port number/);
+    expect(problems({ METRICS_PORT: '70000' })[0]).toMatch(/^METRICS_PORT: must be 0 to 65535/);
+    expect(problems({ PORT: '4000', METRICS_PORT: '4000' })[0]).toMatch(
+      /^METRICS_PORT: must differ from PORT/,
+    );
+    expect(problems({ LOG_FORMAT: 'xml' })[0]).toMatch(/^LOG_FORMAT: /);
+    expect(problems({ SHUTDOWN_DRAIN_MS: '-1' })[0]).toMatch(
+      /^SHUTDOWN_DRAIN_MS: must be 0 to 60000/,
+    );
+  });
+
+  it('turns metrics on only when a token or a port is set', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/unused' }).metrics).toBeNull();
+    expect(loadConfig({ DATA_DIR: '/tmp/unused', METRICS_PORT: '9100' }).metrics).toEqual({
+      token: undefined,
+      port: 9100,
+      host: '127.0.0.1',
+    });
   });
 });
 
