@@ -216,7 +216,7 @@ describe.runIf(process.env.DATABASE_URL)('read replicas on a streaming replica',
       json: { email: reader.user.email, password: reader.password },
     });
     expect(res.status).toBe(200);
-    const names = res.headers.getSetCookie().map((c) => c.split('=')[0]);
+    const names = res.headers.getSetCookie().map((c) => c.split('=')[0] ?? '');
     expect(names).toContain(FRESH_COOKIE);
     expect(names.some((n) => n.includes('session_token'))).toBe(true);
     const reads = await t.http('/api/me', { headers: { cookie: cookiesFrom(res) } });
