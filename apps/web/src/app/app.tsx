@@ -3,13 +3,15 @@ import { refreshSession, startSession } from '@/features/auth/api/auth-client';
 import type { FromState } from '@/features/auth/utils/redirect';
 import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
+import { preloadRouteData } from './route-data';
 import { createAppRouter, isPublicPath, preloadRoute } from './router';
 
 const router = createAppRouter();
-// The session check, the page's chunk and its words start now, alongside the shell's words
-// (main.tsx renders once those arrived).
+// The session check, the page's chunk, its words and its first data start now, alongside the
+// shell's words (main.tsx renders once those arrived).
 startSession();
 preloadRoute(window.location.pathname);
+preloadRouteData(window.location.pathname);
 
 const queryClient = createQueryClient({
   onUnauthorized: () => {

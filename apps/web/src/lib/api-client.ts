@@ -7,6 +7,7 @@ import {
   type RetryClock,
   type RetryPolicy,
 } from './retry-policy';
+import { takeEarlyGet } from './early-requests';
 import { sendOnce, type TransportDeps } from './transport';
 
 export { ApiError, isApiError, NETWORK_ERROR_MESSAGE } from './api-error';
@@ -141,18 +142,22 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       const attempt = n + 1;
       const { onProgress, onUploaded } = options;
       options.onAttempt?.(attempt);
-      const res = await sendOnce(
-        {
-          method,
-          url,
-          headers,
-          body,
-          signal: options.signal,
-          onUploadProgress: onProgress && ((loaded, total) => onProgress(loaded, total, attempt)),
-          onUploadDone: onUploaded && (() => onUploaded(attempt)),
-        },
-        deps,
-      );
+      // A GET the page started at startup (early-requests.ts) is this request's first try.
+      const early =
+        method === 'GET' && n === 0 && !options.headers ? takeEarlyGet(url, options.signal) : null;
+      const res = await (early ??
+        sendOnce(
+          {
+            method,
+            url,
+            headers,
+            body,
+            signal: options.signal,
+            onUploadProgress: onProgress && ((loaded, total) => onProgress(loaded, total, attempt)),
+            onUploadDone: onUploaded && (() => onUploaded(attempt)),
+          },
+          deps,
+        ));
       if (res.status < 200 || res.status >= 300) throw toApiError(res);
       const json = parseJsonText(res.text);
       if (!options.schema) return (json.ok ? json.value : undefined) as Output<S>;

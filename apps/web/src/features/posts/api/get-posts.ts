@@ -2,7 +2,7 @@ import { PostPageSchema, type PostPage } from '@otakura/shared';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { postKeys } from './post-keys';
-import { sourcePath, type PostSource } from './post-source';
+import { postsPageQuery, sourcePath, type PostSource } from './post-source';
 
 export type PostPages = InfiniteData<PostPage, string | null>;
 
@@ -12,12 +12,11 @@ export function getPosts(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<PostPage> {
-  const query: Record<string, string | undefined> = {
-    sort: source.sort,
-    cursor: cursor ?? undefined,
-  };
-  if (source.kind === 'feed') query.tab = source.tab;
-  return api.get(sourcePath(source), { query, schema: PostPageSchema, signal });
+  return api.get(sourcePath(source), {
+    query: postsPageQuery(source, cursor),
+    schema: PostPageSchema,
+    signal,
+  });
 }
 
 export function postsInfiniteQueryOptions(source: PostSource) {

@@ -20,3 +20,16 @@ export function sourcePath(source: PostSource): string {
       return `/users/${encodeURIComponent(source.id)}/posts`;
   }
 }
+
+/** The query of a source's page after `cursor` (null: the first page). */
+export function postsPageQuery(
+  source: PostSource,
+  cursor: string | null,
+): Record<string, string | undefined> {
+  const query: Record<string, string | undefined> = {
+    sort: source.sort,
+    cursor: cursor ?? undefined,
+  };
+  if (source.kind === 'feed') query.tab = source.tab;
+  return query;
+}
