@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody, unauthorized } from '../../lib/errors';
+import { errorBody, notFound, unauthorized } from '../../lib/errors';
 import { createMetrics, type AppMetrics } from './metrics';
 
 declare module 'fastify' {
@@ -34,7 +34,16 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 export const metricsPlugin = fp(
   async function metricsPlugin(app: FastifyInstance) {
     const config = app.ctx.config.metrics;
-    if (!config) return;
+    // Off, or on its own port: the public port answers 404 (and not the SPA's index.html,
+    // which web-app.ts sends for any other unknown path).
+    const notHere = () =>
+      app.get('/metrics', { schema: { hide: true } }, async () => {
+        throw notFound();
+      });
+    if (!config) {
+      notHere();
+      return;
+    }
     const metrics = createMetrics({
       database: app.ctx.database,
       mailer: app.ctx.mailer,
@@ -66,6 +75,7 @@ export const metricsPlugin = fp(
     }
 
     // A separate listener: plain node:http, nothing but /metrics.
+    notHere();
     const port = config.port;
     let server: Server | undefined;
     const answer = (res: ServerResponse, status: number, body: string, type: string) => {

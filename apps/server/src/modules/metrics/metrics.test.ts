@@ -3,7 +3,7 @@
  * listener with METRICS_PORT; request histograms labelled by route pattern; live sockets
  * and mails counted.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,14 +42,19 @@ afterAll(async () => {
 });
 
 describe('/metrics', () => {
-  it('answers 404 when neither METRICS_TOKEN nor METRICS_PORT is set', async () => {
-    const t = await startTestServer(database, {}, false);
+  it('answers 404 when neither METRICS_TOKEN nor METRICS_PORT is set, not the SPA', async () => {
+    const web = mkdtempSync(path.join(tmpdir(), 'otakura-web-'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>spa</title>');
+    const t = await startTestServer(database, { WEB_DIST_DIR: web }, false);
     try {
-      const res = await t.http('/metrics');
+      expect((await t.http('/some-page')).status).toBe(200); // the SPA answers unknown paths
+      const res = await t.http('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
       expect(t.app.metrics).toBeUndefined();
     } finally {
       await t.close();
+      rmSync(web, { recursive: true, force: true });
     }
   });
 
@@ -175,6 +180,7 @@ describe('/metrics', () => {
       expect((await fetch(`${metricsUrl}/other`)).status).toBe(404);
       const publicRes = await t.http('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(publicRes.status).toBe(404);
+      expect(await publicRes.json()).toMatchObject({ error: { code: 'not_found' } });
     });
 
     it('closes the listener with the app', async () => {
