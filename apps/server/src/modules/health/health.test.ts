@@ -41,6 +41,7 @@ describe('/api/health/live and /api/health/ready', () => {
   });
 
   it('ready still answers 503 when the database closes during the shutdown; live stays 200', async () => {
+    await t.ctx.live.close(); // PostgreSQL: its LISTEN client would log reconnect attempts
     await t.database.close();
     const ready = await t.http('/api/health/ready');
     expect(ready.status).toBe(503);
@@ -63,6 +64,7 @@ describe('readiness after a database outage, without a shutdown', () => {
 
   it('names the database', async () => {
     expect((await t.http('/api/health/ready')).status).toBe(200);
+    await t.ctx.live.close(); // PostgreSQL: its LISTEN client would log reconnect attempts
     await t.database.close();
     const ready = await t.http('/api/health/ready');
     expect(ready.status).toBe(503);
