@@ -25,7 +25,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/content';
-import { measureFeedImages, type ImageFigures } from './web-images';
+import { describeImages, measureFeedImages, type ImageFigures } from './web-images';
 import { runLighthouse, type LighthouseFigures } from './web-lighthouse';
 import { intFlag, type Suite } from './suite';
 
@@ -189,7 +189,7 @@ export default {
       log('feed images at phone width…');
       const images: ImageFigures = await measureFeedImages(base, cookie);
       log(
-        `images: ${images.loaded}/${images.imagePosts} image posts of ${images.posts}, served ${kb(images.servedBytes)} kB (640: ${images.chose640}, large: ${images.choseLarge}); originals PNG ${kb(images.originalPngBytes)} kB (${images.ratioPng.toFixed(1)}×), JPEG q90 ${kb(images.originalJpegBytes)} kB (${images.ratioJpeg.toFixed(1)}×); shown ${images.displayedWidth.toFixed(0)} px wide; AVIF ${kb(images.avifBytes)} kB`,
+        `images: ${images.loaded}/${images.imagePosts} image posts of ${images.posts}, served ${kb(images.servedBytes)} kB (≤ 640 px: ${images.chose640}, wider: ${images.choseLarge}; AVIF ${images.choseAvif}); originals PNG ${kb(images.originalPngBytes)} kB (${images.ratioPng.toFixed(1)}×), JPEG q90 ${kb(images.originalJpegBytes)} kB (${images.ratioJpeg.toFixed(1)}×); shown ${images.displayedWidth.toFixed(0)} px wide; AVIF ${kb(images.avifBytes)} kB of it`,
       );
 
       const css = firstLoadCss(webDist);
@@ -276,9 +276,7 @@ function render(
     `LCP element (round 1): /login \`${lcp('login') ?? '-'}\`, /feed \`${lcp('feed') ?? '-'}\`. Lighthouse's largest opportunities (round 1): /login ${opp('login')}; /feed ${opp('feed')}.`,
   );
   lines.push('');
-  lines.push(
-    `**Feed images at phone width** (412 × 823 CSS px, DPR 1.75, the first page of /api/feed scrolled through): ${images.loaded} of ${images.imagePosts} image posts (of ${images.posts} posts) loaded ${kb(images.servedBytes)} kB of card images (640 px variant ${images.chose640}×, large ${images.choseLarge}×). The same images as uploads at their own size (rebuilt from the widest stored variant; the seed keeps no original): PNG ${kb(images.originalPngBytes)} kB → **${images.ratioPng.toFixed(1)}× smaller**, JPEG q90 ${kb(images.originalJpegBytes)} kB → **${images.ratioJpeg.toFixed(1)}× smaller** (goal ≥ ${GOAL_IMAGE_RATIO}× against JPEG: ${images.ratioJpeg >= GOAL_IMAGE_RATIO ? 'meets' : 'misses'}). Card images on screen are ${images.displayedWidth.toFixed(0)} CSS px wide (what \`sizes\` says at this width). AVIF of the same pixels at the served widths (quality 50, effort 4): ${kb(images.avifBytes)} kB, ${((images.avifBytes / images.servedBytes) * 100).toFixed(0)} % of the WebP served (would be ${(images.originalJpegBytes / images.avifBytes).toFixed(1)}× smaller than JPEG).`,
-  );
+  lines.push(describeImages(images, GOAL_IMAGE_RATIO));
   return lines.join('\n');
 }
 
