@@ -218,7 +218,15 @@ export async function restoreBackup(opts: {
       const dump = await openAsBlob(path.join(backup, DB_DUMP_FILE), {
         type: 'application/x-gzip',
       });
-      database = await openDatabase({ dataDir: path.join(dataDir, 'db'), loadDataDir: dump });
+      try {
+        database = await openDatabase({ dataDir: path.join(dataDir, 'db'), loadDataDir: dump });
+      } catch (err) {
+        const installed = pgliteVersion();
+        if (manifest.pgliteVersion === installed) throw err;
+        throw new OpsError(
+          `The backup's database was written by PGlite ${manifest.pgliteVersion} and this release has ${installed}, which cannot open it (${err instanceof Error ? err.message : String(err)}). Restore with the release that made the backup, then upgrade.`,
+        );
+      }
       const problems = countDifferences(manifest.rows, await countRows(database.db));
       const level = await migrationLevel(database.db);
       if (level.applied !== manifest.migrations.applied) {

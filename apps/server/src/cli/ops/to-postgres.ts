@@ -150,6 +150,10 @@ async function insertableColumns(tx: Transaction, table: string): Promise<string
   return rows.map((r) => r.name);
 }
 
+function quoteLiteral(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
 function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
@@ -174,8 +178,27 @@ async function copyRows(
     const fks = (await listForeignKeysPg(client)).filter((fk) => tables.includes(fk.table));
     const order = foreignKeyOrder(tables, fks);
     const selfRefs = fks.filter((fk) => fk.table === fk.refTable);
+    const list = tables.map((t) => `public.${quoteIdent(t)}`).join(', ');
+    // Checked again under lock: a server started on the target since the first check would
+    // otherwise lose what it wrote to the TRUNCATE below.
+    await client.query(`LOCK TABLE ${list} IN ACCESS EXCLUSIVE MODE`);
+    const { rows: written } = await client.query<{ table: string }>(
+      tables
+        .map(
+          (t) =>
+            `(SELECT ${quoteLiteral(t)} AS table FROM public.${quoteIdent(t)}` +
+            (t === 'users' ? ` WHERE id <> ${quoteLiteral(SYSTEM_USER_ID)}` : '') +
+            ' LIMIT 1)',
+        )
+        .join(' UNION ALL '),
+    );
+    if (written.length) {
+      throw new OpsError(
+        `Something wrote into the PostgreSQL database during the copy (${written.map((r) => r.table).join(', ')}): is a server running on it? Nothing was copied.`,
+      );
+    }
     // What the migrations inserted (the system user) comes again from the embedded database.
-    await client.query(`TRUNCATE ${tables.map((t) => `public.${quoteIdent(t)}`).join(', ')}`);
+    await client.query(`TRUNCATE ${list}`);
     for (const fk of selfRefs) {
       await client.query(
         `ALTER TABLE public.${quoteIdent(fk.table)} DROP CONSTRAINT ${quoteIdent(fk.name)}`,
