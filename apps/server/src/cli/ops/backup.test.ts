@@ -101,7 +101,12 @@ describe('npm run backup / restore (embedded database)', () => {
       const child = spawn(
         process.execPath,
         ['--import', 'tsx', 'src/cli/backup.ts', '--data-dir', dataDir, '--out', out],
-        { cwd: serverDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } },
+        {
+          cwd: serverDir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          // The embedded database, even in the PostgreSQL run (empty counts as unset).
+          env: { ...process.env, DATABASE_URL: '' },
+        },
       );
       let output = '';
       child.stdout.on('data', (d: Buffer) => (output += d.toString()));
