@@ -1,11 +1,12 @@
 import { openAsBlob } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../db/client';
+import { acquireDataDirLock } from '../../db/lock';
 import { LocalStorage } from '../../storage/local-storage';
 import { S3Storage } from '../../storage/s3-storage';
 import { startLocalS3, type LocalS3 } from '../../storage/s3rver.test-helper';
@@ -34,6 +35,29 @@ describe('foreignKeyOrder', () => {
   it('refuse a cycle between tables, naming it', () => {
     expect(() => foreignKeyOrder(['a', 'b'], [fk('a', 'b'), fk('b', 'a')])).toThrow(OpsError);
     expect(() => foreignKeyOrder(['a', 'b'], [fk('a', 'b'), fk('b', 'a')])).toThrow(/a → b → a/);
+  });
+});
+
+describe('migrate-to-postgres refusals before any database is opened', () => {
+  it('refuse while the server holds the data folder, and with no embedded database', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'otakura-to-pg-locked-'));
+    try {
+      const unreachable = 'postgres://nobody@127.0.0.1:1/none';
+      await expect(copyToPostgres({ dataDir: dir, databaseUrl: unreachable })).rejects.toThrow(
+        /There is no embedded database in .*: nothing to copy/,
+      );
+      await mkdir(path.join(dir, 'db'));
+      const release = await acquireDataDirLock(dir); // this process plays the running server
+      try {
+        await expect(copyToPostgres({ dataDir: dir, databaseUrl: unreachable })).rejects.toThrow(
+          /Stop the server first/,
+        );
+      } finally {
+        await release();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
