@@ -340,6 +340,46 @@ describe('seedDemo', () => {
     }
   });
 
+  it('stores post images as post uploads are: 640/800 px (and wider) WebP with an AVIF beside each still one', async () => {
+    const rows = await queryRows<{
+      key: string;
+      large_key: string | null;
+      width: number;
+      variants: Array<{ key: string; width: number; type: string }> | null;
+      type: number;
+    }>(
+      database.db,
+      sql`select pi.key, pi.large_key, pi.width, pi.variants, p.type
+          from post_images pi join posts p on p.id = pi.post_id`,
+    );
+    expect(rows.length).toBe(result.counts.postImages);
+    const stills = rows.filter((r) => r.type === POST_TYPES.image);
+    expect(stills.length).toBeGreaterThan(0);
+    const checked = new Set<string>();
+    for (const r of stills) {
+      expect(r.variants, r.key).not.toBeNull();
+      const webp = r.variants!.filter((v) => v.type === 'image/webp');
+      const avif = r.variants!.filter((v) => v.type === 'image/avif');
+      expect(webp.map((v) => v.key)[0]).toBe(r.key);
+      expect(webp.at(-1)!.key).toBe(r.large_key ?? r.key);
+      // The seed's post art is 720–1024 px wide: 640, 800 and (above 800) its own width.
+      expect(webp.map((v) => v.width)).toEqual(
+        r.width > 800 ? [640, 800, r.width] : [640, Math.min(800, r.width)],
+      );
+      expect(avif.map((v) => v.width)).toEqual(webp.map((v) => v.width));
+      for (const v of avif.slice(0, 1)) {
+        if (checked.has(v.key)) continue;
+        checked.add(v.key);
+        const got = await storage.get(v.key);
+        expect(got!.info.contentType).toBe('image/avif');
+        const chunks: Buffer[] = [];
+        for await (const c of got!.body) chunks.push(c as Buffer);
+        const meta = await sharp(Buffer.concat(chunks)).metadata();
+        expect([meta.format, meta.compression, meta.width]).toEqual(['heif', 'av1', v.width]);
+      }
+    }
+  });
+
   it('gives the demo account progress: an episode watched, one under way, an issue read, one open', async () => {
     const [demo] = await queryRows<{ id: string }>(
       database.db,
