@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { widestAvif } from '../utils/image-sources';
 import './image-carousel.css';
 
 /** A horizontal swipe longer than this (px) changes the image. */
@@ -93,16 +94,21 @@ export function ImageCarousel({ images, label, fit = 'fill' }: ImageCarouselProp
                   loading="lazy"
                 />
               ) : null}
-              <img
-                className="carousel__image"
-                src={image.largeUrl ?? image.url}
-                width={image.width}
-                height={image.height}
-                loading={Math.abs(i - index) <= 1 ? 'eager' : 'lazy'}
-                decoding="async"
-                draggable={false}
-                alt={many ? '' : label}
-              />
+              {/* The widest file: AVIF where the browser takes it, else the WebP. `display:
+                  contents` keeps <picture> out of the layout. */}
+              <picture style={{ display: 'contents' }}>
+                {widestAvif(image) ? <source type="image/avif" srcSet={widestAvif(image)} /> : null}
+                <img
+                  className="carousel__image"
+                  src={image.largeUrl ?? image.url}
+                  width={image.width}
+                  height={image.height}
+                  loading={Math.abs(i - index) <= 1 ? 'eager' : 'lazy'}
+                  decoding="async"
+                  draggable={false}
+                  alt={many ? '' : label}
+                />
+              </picture>
             </div>
           ))}
         </div>

@@ -20,3 +20,9 @@ export function srcSetOf(sources: ImageSource[], type: ImageSource['type']): str
   const files = sources.filter((s) => s.type === type).sort((a, b) => a.width - b.width);
   return files.length ? files.map((s) => `${s.url} ${s.width}w`).join(', ') : undefined;
 }
+
+/** URL of the widest AVIF file (the modal's picture), or undefined when there is none. */
+export function widestAvif(image: PostImage): string | undefined {
+  const avif = imageSources(image).filter((s) => s.type === 'image/avif');
+  return avif.sort((a, b) => b.width - a.width)[0]?.url;
+}
