@@ -19,11 +19,13 @@ import {
   type FieldIssue,
 } from '@otakura/shared';
 import { badRequest, validationError } from '../../lib/errors';
+import { closeRedis, createRedisClient } from '../../lib/redis';
 import type { Auth } from './auth';
 import { sendAnswer, type AuthAnswer } from './auth.bridge';
 import { resolveAuthSecret } from './auth-secret';
 import { clientKey, createAuthLimiters } from './auth.rate-limit';
 import { createAuthService, signInBackoff } from './auth.service';
+import { redisBackoffStore, SignInBackoff } from './sign-in-backoff';
 import { createChallengeService } from './challenge.service';
 import { installSessionCache } from './session-cache.routes';
 
@@ -62,6 +64,19 @@ function present<T>(reply: FastifyReply, out: { answer: AuthAnswer } | { result:
  * the service, and presents the answer in the API's one error shape. The Origin check is the
  * app's one check (plugins/origin-check.ts), which covers these paths too.
  */
+/** Sign-in failures in Redis with REDIS_URL (every server holds the same account), else in memory. */
+function createSignInBackoff(app: FastifyInstance): SignInBackoff {
+  const { redisUrl, redisKeyPrefix } = app.ctx.config;
+  if (!redisUrl) return new SignInBackoff();
+  const redis = createRedisClient(redisUrl, {
+    role: 'sign-in backoff',
+    connectionName: `${redisKeyPrefix}sign-in-backoff`,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => closeRedis(redis));
+  return new SignInBackoff(redisBackoffStore(redis, redisKeyPrefix, app.log));
+}
+
 async function authRoutesPlugin(app: FastifyInstance, opts: { auth: Auth }) {
   // Not encapsulated (fastify-plugin, below): the session cache's hooks reach the routes of
   // the modules registered after this one (session-cache.routes.ts).
@@ -75,7 +90,7 @@ async function authRoutesPlugin(app: FastifyInstance, opts: { auth: Auth }) {
     mailer: app.ctx.mailer,
     limits,
     challenges: createChallengeService(database.db, resolveAuthSecret(config)),
-    backoff: signInBackoff(app.ctx),
+    backoff: signInBackoff(app.ctx, () => createSignInBackoff(app)),
     log: app.log,
   });
   const cookiePrefix = config.secureCookies ? '__Secure-otakura.' : 'otakura.';

@@ -67,10 +67,17 @@ export function sitePath(value: unknown, fallback: string): string {
 /** One backoff per app (the routes and tests reach it through the app's context). */
 const backoffs = new WeakMap<object, SignInBackoff>();
 
-/** The sign-in backoff of the app whose context is `ctx` (tests move its clock). */
-export function signInBackoff(ctx: object): SignInBackoff {
+/**
+ * The sign-in backoff of the app whose context is `ctx` (tests move its clock): made by
+ * `create` the first time (the auth routes pass a Redis-backed one with REDIS_URL), in
+ * memory when none is given.
+ */
+export function signInBackoff(
+  ctx: object,
+  create: () => SignInBackoff = () => new SignInBackoff(),
+): SignInBackoff {
   let b = backoffs.get(ctx);
-  if (!b) backoffs.set(ctx, (b = new SignInBackoff()));
+  if (!b) backoffs.set(ctx, (b = create()));
   return b;
 }
 
@@ -187,10 +194,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     async signIn(req: FastifyRequest, input: SignInInput): Promise<AuthAnswer> {
       const ipKey = `ip:${clientKey(req)}`;
       const accountKey = `account:${input.email}`;
-      const wait = Math.max(
+      const [ipWait, ipFailed] = await Promise.all([
         backoff.waitSec(ipKey),
-        backoff.hasFailed(ipKey) ? backoff.waitSec(accountKey) : 0,
-      );
+        backoff.hasFailed(ipKey),
+      ]);
+      const wait = Math.max(ipWait, ipFailed ? await backoff.waitSec(accountKey) : 0);
       if (wait > 0) throw tooManyRequests(wait);
       const answer = await ask(req, {
         email: input.email,
@@ -198,11 +206,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         ...(input.rememberMe !== undefined ? { rememberMe: input.rememberMe } : {}),
       });
       if (answer.status === 401) {
-        backoff.fail(ipKey);
-        backoff.fail(accountKey);
+        await Promise.all([backoff.fail(ipKey), backoff.fail(accountKey)]);
       } else if (answer.status < 300) {
-        backoff.succeed(ipKey);
-        backoff.succeed(accountKey);
+        await Promise.all([backoff.succeed(ipKey), backoff.succeed(accountKey)]);
       }
       return answer;
     },
