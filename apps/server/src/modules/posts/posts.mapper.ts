@@ -6,7 +6,7 @@
 import { POST_TYPES, type LikeState, type Post, type PostType } from '@otakura/shared';
 import { fileUrl } from '../../lib/file-url';
 import { toUserSummary } from '../../lib/user-summary';
-import { toImageSources } from '../uploads/image-sources';
+import { toImageSources } from '../../storage/image-files';
 import type { PostImageRow, PostRow } from './posts.repository';
 
 export function toPost(row: PostRow, images: PostImageRow[] = []): Post {

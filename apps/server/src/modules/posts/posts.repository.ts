@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryParsed, type Db } from '../../db/client';
 import { communities, postImages, postLikes, posts, uploads, users } from '../../db/schema';
-import { uploadFileKeys } from '../uploads/uploads.repository';
+import { imageFileKeys } from '../../storage/image-files';
 
 /**
  * One post with its author, community and the viewer's like, as `postSelect` returns it: the
@@ -171,7 +171,7 @@ export async function releasePostUploads(db: Db, postId: string): Promise<string
     .delete(uploads)
     .where(eq(uploads.postId, postId))
     .returning({ key: uploads.key, largeKey: uploads.largeKey, variants: uploads.variants });
-  return rows.flatMap(uploadFileKeys);
+  return rows.flatMap(imageFileKeys);
 }
 
 export type NewPost = typeof posts.$inferInsert;

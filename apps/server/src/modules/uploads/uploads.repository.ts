@@ -6,6 +6,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
+import { imageFileKeys } from '../../storage/image-files';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -33,11 +34,5 @@ export async function deleteStaleUploads(
       ),
     )
     .returning({ key: uploads.key, largeKey: uploads.largeKey, variants: uploads.variants });
-  return rows.flatMap(uploadFileKeys);
-}
-
-/** Every storage key an upload row occupies: its variants, or `key` and `largeKey` on older rows. */
-export function uploadFileKeys(row: Pick<UploadRow, 'key' | 'largeKey' | 'variants'>): string[] {
-  const keys = [row.key, row.largeKey, ...(row.variants ?? []).map((v) => v.key)];
-  return [...new Set(keys.filter((k): k is string => !!k))];
+  return rows.flatMap(imageFileKeys);
 }

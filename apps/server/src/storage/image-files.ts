@@ -1,7 +1,11 @@
-/** The `sources` of a stored image as the contract sends them (`ImageSourceSchema`). */
+/**
+ * The files of a stored image: their URLs as the contract sends them (`ImageSourceSchema`)
+ * and their storage keys (what deleting the image must remove). Uploads, posts and the seed
+ * share these, so they live beside the storage keys rather than in one module.
+ */
 import type { ImageSource } from '@otakura/shared';
-import type { ImageVariantRef } from '../../db/schema/posts';
-import { fileUrl } from '../../lib/file-url';
+import type { ImageVariantRef } from '../db/schema/posts';
+import { fileUrl } from '../lib/file-url';
 
 /**
  * Every file of an image as `/files/…` URLs with their real widths and types, smallest first
@@ -26,4 +30,14 @@ export function toImageSources(img: {
   return refs
     .map((r) => ({ url: fileUrl(r.key)!, width: r.width, type: r.type }))
     .sort((a, b) => (a.type === b.type ? a.width - b.width : a.type < b.type ? -1 : 1));
+}
+
+/** Every storage key an image row occupies: its variants, or `key` and `largeKey` on older rows. */
+export function imageFileKeys(row: {
+  key: string;
+  largeKey: string | null;
+  variants: ImageVariantRef[] | null;
+}): string[] {
+  const keys = [row.key, row.largeKey, ...(row.variants ?? []).map((v) => v.key)];
+  return [...new Set(keys.filter((k): k is string => !!k))];
 }
