@@ -1,7 +1,16 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { LoadingScreen } from '@/components/page/loading-screen';
 import { SessionGate } from '@/features/auth/components/require-auth';
+
+/**
+ * Where a page's scroll position is remembered. Every page opened by a full load (typed,
+ * reloaded, a link from elsewhere) has the history key 'default', so keyed by that alone a
+ * new page would open at the last full-loaded page's position; those are keyed by their path
+ * instead (a reload still comes back where it was). In-app navigations keep their own key.
+ */
+export const scrollKey = (location: Location) =>
+  location.key === 'default' ? `path:${location.pathname}` : location.key;
 
 /** Every route: 'Loading...' until the sign-in state is known (spec §2), then the page. */
 export function RootLayout() {
@@ -10,7 +19,7 @@ export function RootLayout() {
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </SessionGate>
   );
 }
