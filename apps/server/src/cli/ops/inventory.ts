@@ -74,18 +74,18 @@ export interface ForeignKey {
   definition: string;
 }
 
+/** Every foreign key of the public schema, by table (also run on a raw connection by to-postgres.ts). */
+export const FOREIGN_KEYS_SQL = `SELECT con.conname AS name, src.relname AS table, ref.relname AS "refTable",
+    pg_get_constraintdef(con.oid) AS definition
+  FROM pg_constraint con
+  JOIN pg_class src ON src.oid = con.conrelid
+  JOIN pg_class ref ON ref.oid = con.confrelid
+  JOIN pg_namespace n ON n.oid = src.relnamespace
+  WHERE con.contype = 'f' AND n.nspname = 'public'
+  ORDER BY src.relname, con.conname`;
+
 export async function listForeignKeys(db: Db): Promise<ForeignKey[]> {
-  return queryRows<ForeignKey & Record<string, unknown>>(
-    db,
-    sql`SELECT con.conname AS name, src.relname AS table, ref.relname AS "refTable",
-          pg_get_constraintdef(con.oid) AS definition
-        FROM pg_constraint con
-        JOIN pg_class src ON src.oid = con.conrelid
-        JOIN pg_class ref ON ref.oid = con.confrelid
-        JOIN pg_namespace n ON n.oid = src.relnamespace
-        WHERE con.contype = 'f' AND n.nspname = 'public'
-        ORDER BY src.relname, con.conname`,
-  );
+  return queryRows<ForeignKey & Record<string, unknown>>(db, sql.raw(FOREIGN_KEYS_SQL));
 }
 
 /**

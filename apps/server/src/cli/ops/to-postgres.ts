@@ -18,6 +18,8 @@ import {
   countDifferences,
   countRows,
   foreignKeyOrder,
+  FOREIGN_KEYS_SQL,
+  type ForeignKey,
   listStoredFiles,
   listTables,
   migrationLevel,
@@ -228,21 +230,7 @@ async function copyRows(
 
 async function listForeignKeysPg(client: pg.PoolClient) {
   // inventory.listForeignKeys's query, on the transaction's own connection.
-  const { rows } = await client.query<{
-    name: string;
-    table: string;
-    refTable: string;
-    definition: string;
-  }>(
-    `SELECT con.conname AS name, src.relname AS table, ref.relname AS "refTable",
-       pg_get_constraintdef(con.oid) AS definition
-     FROM pg_constraint con
-     JOIN pg_class src ON src.oid = con.conrelid
-     JOIN pg_class ref ON ref.oid = con.confrelid
-     JOIN pg_namespace n ON n.oid = src.relnamespace
-     WHERE con.contype = 'f' AND n.nspname = 'public'
-     ORDER BY src.relname, con.conname`,
-  );
+  const { rows } = await client.query<ForeignKey>(FOREIGN_KEYS_SQL);
   return rows;
 }
 
