@@ -11,3 +11,4 @@ export * from './relations';
 export * from './uploads';
 export * from './moderation';
 export * from './notifications';
+export * from './imports';

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { counterColumn, createdAtColumn, idColumn, tstz } from './columns';
+import { communities } from './communities';
 
 export const media = pgTable(
   'media',
@@ -44,6 +45,8 @@ export const media = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`title || chr(10) || otakura_join_lines(keywords)`),
+    /** The series' own community (issue 12): its composer offers the series as spoiler tag, it shows the merch shelf. */
+    communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
     /** = count(media_likes). */
     likeCount: counterColumn('like_count'),
     /** = count(media_views). */
@@ -53,6 +56,7 @@ export const media = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
+    uniqueIndex('media_community_idx').on(t.communityId),
     index('media_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The alphabetical list reads this index in order (as communities_name_lower_idx).
     index('media_title_lower_idx').on(sql`lower(${t.title}) collate "C"`, t.id),
@@ -285,5 +289,34 @@ export const mediaReaderPrefs = pgTable(
     primaryKey({ name: 'media_reader_prefs_pk', columns: [t.userId, t.mediaId] }),
     check('media_reader_prefs_direction_valid', sql`${t.direction} in ('ltr', 'rtl')`),
     check('media_reader_prefs_mode_valid', sql`${t.mode} in ('single', 'double', 'vertical')`),
+  ],
+);
+
+/**
+ * How far a user is in a series (issue 12), kept by the watch and read progress writes in the
+ * same transaction, only ever raised (GREATEST): the spoiler shield compares a tag with it.
+ * `episode`: highest episode number watched (past 90 %); `chapter`: highest issue number
+ * finished; `volume`: highest volume number whose last issue was finished. 0 = none.
+ */
+export const mediaProgress = pgTable(
+  'media_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    episode: integer('episode').notNull().default(0),
+    volume: integer('volume').notNull().default(0),
+    chapter: integer('chapter').notNull().default(0),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'media_progress_pk', columns: [t.userId, t.mediaId] }),
+    check(
+      'media_progress_nonneg',
+      sql`${t.episode} >= 0 and ${t.volume} >= 0 and ${t.chapter} >= 0`,
+    ),
   ],
 );

@@ -16,6 +16,7 @@ import {
 import { users } from './auth';
 import { counterColumn, createdAtColumn, idColumn, tstz, updatedAtColumn } from './columns';
 import { communities } from './communities';
+import { media } from './media';
 
 export const posts = pgTable(
   'posts',
@@ -33,6 +34,14 @@ export const posts = pgTable(
     body: text('body').notNull().default(''),
     nsfw: boolean('nsfw').notNull().default(false),
     spoiler: boolean('spoiler').notNull().default(false),
+    /**
+     * Spoiler shield (issue 12): the series and point (episode, volume or chapter number) the
+     * post spoils. All three set or none (CHECK); viewers whose media_progress has not reached
+     * the point get the post covered by the server (docs/spoiler-shield.md).
+     */
+    spoilerMediaId: uuid('spoiler_media_id').references(() => media.id, { onDelete: 'set null' }),
+    spoilerUnit: text('spoiler_unit', { enum: ['episode', 'volume', 'chapter'] }),
+    spoilerNumber: integer('spoiler_number'),
     /** Type 5: the link, its fetched title and preview image (storage key). */
     url: text('url'),
     urlTitle: text('url_title'),
@@ -113,6 +122,12 @@ export const posts = pgTable(
       t.id.desc().nullsFirst(),
       t.deletedAt,
     ),
+    check(
+      'posts_spoiler_tag_whole',
+      sql`(${t.spoilerMediaId} is null) = (${t.spoilerUnit} is null) and (${t.spoilerUnit} is null) = (${t.spoilerNumber} is null)`,
+    ),
+    check('posts_spoiler_unit_valid', sql`${t.spoilerUnit} in ('episode', 'volume', 'chapter')`),
+    check('posts_spoiler_number_positive', sql`${t.spoilerNumber} >= 1`),
     check('posts_type_valid', sql`${t.type} in (0, 1, 2, 4, 5)`),
     check('posts_title_length', sql`char_length(${t.title}) >= 1`),
     check('posts_like_count_nonneg', sql`${t.likeCount} >= 0`),

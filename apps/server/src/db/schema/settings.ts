@@ -14,6 +14,10 @@ export const userSettings = pgTable('user_settings', {
   notifications: jsonb('notifications').$type<Record<string, boolean>>().notNull().default({}),
   /** Who may message this user: 'everyone' | 'following' | 'nobody'. */
   dmPolicy: text('dm_policy').notNull().default('everyone'),
+  /** Issue 12: blur the thumbnails of episodes the user has not watched yet. */
+  blurUnwatchedThumbnails: boolean('blur_unwatched_thumbnails').notNull().default(false),
+  /** Issue 12: show the volumes the user owns on their profile (private by default). */
+  showOwnedVolumes: boolean('show_owned_volumes').notNull().default(false),
   ratingPromptSeen: boolean('rating_prompt_seen').notNull().default(false),
   /** When the daily notification digest last went out to this user ("Also by email"). */
   lastDigestAt: tstz('last_digest_at'),

@@ -12,6 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { communities } from './communities';
+import { media, mediaVolumes } from './media';
 import { counterColumn, createdAtColumn, idColumn, tstz, updatedAtColumn } from './columns';
 
 export const shopItems = pgTable(
@@ -30,6 +32,12 @@ export const shopItems = pgTable(
     /** Stock; never below zero (CHECK), decremented when a payment is confirmed. */
     quantity: integer('quantity').notNull().default(0),
     imageKey: text('image_key'),
+    /** Merch of a series (issue 12): shown on the series page and its communities' shelves. */
+    mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
+    /** The item is this volume of the series: buying it marks the volume owned (owned_volumes). */
+    mediaVolumeId: uuid('media_volume_id').references(() => mediaVolumes.id, {
+      onDelete: 'set null',
+    }),
     /** Hidden by a moderator (issue 09): out of the catalog, carts and checkouts; null = listed. */
     hiddenAt: tstz('hidden_at'),
     /** = count(shop_likes). */
@@ -44,6 +52,13 @@ export const shopItems = pgTable(
       t.sellerId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+    ),
+    index('shop_items_media_created_idx')
+      .on(t.mediaId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.mediaId} is not null`),
+    check(
+      'shop_items_volume_needs_media',
+      sql`${t.mediaVolumeId} is null or ${t.mediaId} is not null`,
     ),
     check('shop_items_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('shop_items_price_nonneg', sql`${t.priceCents} >= 0`),
@@ -154,3 +169,45 @@ export const paymentEvents = pgTable('payment_events', {
   payload: jsonb('payload').notNull(),
   receivedAt: tstz('received_at').notNull().defaultNow(),
 });
+
+/** Communities an item is merch for (issue 12): their pages show it on the merch shelf. */
+export const shopItemCommunities = pgTable(
+  'shop_item_communities',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => shopItems.id, { onDelete: 'cascade' }),
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ name: 'shop_item_communities_pk', columns: [t.itemId, t.communityId] }),
+    index('shop_item_communities_community_idx').on(t.communityId, t.itemId),
+  ],
+);
+
+/**
+ * Volumes a user owns (issue 12): written when an order holding a volume's item is paid, in the
+ * payment's transaction; shown on the profile only if the owner allows it (user_settings).
+ */
+export const ownedVolumes = pgTable(
+  'owned_volumes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    volumeId: uuid('volume_id')
+      .notNull()
+      .references(() => mediaVolumes.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ name: 'owned_volumes_pk', columns: [t.userId, t.volumeId] }),
+    index('owned_volumes_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);

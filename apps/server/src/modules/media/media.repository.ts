@@ -110,6 +110,7 @@ const MediaDetailRowSchema = MediaSummaryRowSchema.extend({
   readingDirection: z.enum(['ltr', 'rtl']),
   searchText: z.string(),
   createdAt: z.coerce.date(),
+  communityId: z.string().nullable(),
   likedByMe: z.boolean(),
 });
 
@@ -126,7 +127,7 @@ export async function findMediaDetail(
         m.like_count as "likeCount", m.view_count as "viewCount", m.comment_count as "commentCount",
         m.about, m.banner_key as "bannerKey", m.language, to_json(m.keywords) as keywords,
         m.reading_direction as "readingDirection", m.search_text as "searchText",
-        m.created_at as "createdAt",
+        m.created_at as "createdAt", m.community_id as "communityId",
         exists (select 1 from media_likes l where l.user_id = ${viewerId}::uuid and l.media_id = m.id) as "likedByMe",
         ${unitCounts}
       from media m where m.id = ${mediaId}::uuid`,

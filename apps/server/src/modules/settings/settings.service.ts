@@ -21,6 +21,8 @@ const DEFAULTS = {
   notifications: DEFAULT_NOTIFICATIONS,
   dmPolicy: 'everyone',
   ratingPromptSeen: false,
+  blurUnwatchedThumbnails: false,
+  showOwnedVolumes: false,
 } as const;
 
 /** True when a stored birth date (YYYY-MM-DD) makes the user an adult today. */
