@@ -35,6 +35,8 @@ export const SettingsSchema = z.object({
   /** Only users whose birthday makes them 18+ may opt in. */
   canOptInNsfw: z.boolean(),
   ratingPromptSeen: z.boolean(),
+  /** Issue 12: others see the "Owned volumes" shelf on the profile (the owner always does). */
+  showOwnedVolumes: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -46,6 +48,7 @@ export const UpdateSettingsInputSchema = z
     dmPolicy: DmPolicySchema,
     nsfwOptIn: z.boolean(),
     ratingPromptSeen: z.boolean(),
+    showOwnedVolumes: z.boolean(),
   })
   .partial()
   .strict();

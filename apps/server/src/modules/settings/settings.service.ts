@@ -50,6 +50,7 @@ export async function getSettings(db: Db, userId: string): Promise<Settings> {
     nsfwOptIn: user.nsfwOptIn && adult,
     canOptInNsfw: adult,
     ratingPromptSeen: row?.ratingPromptSeen ?? false,
+    showOwnedVolumes: row?.showOwnedVolumes ?? false,
   };
 }
 
