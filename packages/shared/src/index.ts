@@ -10,6 +10,7 @@ export * from './common/page.schemas';
 export * from './uploads/uploads.schemas';
 export * from './communities/communities.schemas';
 export * from './posts/posts.schemas';
+export * from './posts/spoiler.schemas';
 export * from './comments/comments.schemas';
 export * from './media/media.schemas';
 export * from './shop/shop.schemas';

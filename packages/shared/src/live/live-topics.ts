@@ -10,7 +10,7 @@
  * | `shop:{id}`      | signed in     | `shop.liked`                                                |
  * | `community:{id}` | signed in     | `post.created`, `post.deleted`, `community.members`         |
  * | `profile:{id}`   | signed in     | the user's `post.created`, `post.deleted`, `user.followers` |
- * | `user:{id}`      | that user     | private events of that user                                 |
+ * | `user:{id}`      | that user     | private events of that user (orders, notifications, `media.progress`) |
  */
 
 /** Topics with an id, in the order of the table above. */

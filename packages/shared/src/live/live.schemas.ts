@@ -120,6 +120,19 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
     mediaId: z.string(),
     viewCount: z.number().int(),
   }),
+  /**
+   * On `user:{id}`: the user's progress in a series rose (an episode watched, a chapter or volume
+   * finished): the absolute marks. Their open feeds, posts and comments refetch, so the spoiler
+   * shield's covers they have passed disappear (docs/spoiler-shield.md).
+   */
+  z.object({
+    type: z.literal('media.progress'),
+    topic: z.string(),
+    mediaId: z.string(),
+    episode: z.number().int(),
+    volume: z.number().int(),
+    chapter: z.number().int(),
+  }),
   z.object({ type: z.literal('pong') }),
   /** Events may have been missed (the server's bus reconnected): refetch what is on screen. */
   z.object({ type: z.literal('resync') }),

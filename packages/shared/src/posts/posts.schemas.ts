@@ -3,6 +3,7 @@ import { isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from '../common/tex
 import { LIMITS, POST_TYPES } from '../common/limits';
 import { pageOf } from '../common/page.schemas';
 import { UserSummarySchema } from '../users/users.schemas';
+import { SpoilerTagInputSchema, SpoilerTagSchema } from './spoiler.schemas';
 
 export const PostTypeSchema = z.union([
   z.literal(POST_TYPES.text),
@@ -109,6 +110,13 @@ export const PostSchema = z.object({
   commentCount: z.number().int(),
   likedByMe: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Spoiler shield (issue 12): the series and point the post spoils, as this viewer sees it; null
+   * when untagged. While `covered`, `body` is null, `images` empty, `video` and `link` null: the
+   * server sent none of them (POST /api/posts/:id/reveal answers the post uncovered). The server
+   * always sends it; optional for clients of the older contract.
+   */
+  spoilerTag: SpoilerTagSchema.nullable().optional(),
 });
 export type Post = z.infer<typeof PostSchema>;
 
@@ -174,6 +182,8 @@ export const CreatePostInputSchema = z
     thumbnailUploadId: z.string().uuid().optional(),
     /** Url tab. */
     url: HttpUrlSchema.optional(),
+    /** Spoiler shield: the series and point the post spoils (checked against the library). */
+    spoilerTag: SpoilerTagInputSchema.optional(),
   })
   .refine((p) => !(p.url && p.uploadIds?.length), {
     message: 'A post has either files or a link, not both.',

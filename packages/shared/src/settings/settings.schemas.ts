@@ -37,6 +37,8 @@ export const SettingsSchema = z.object({
   ratingPromptSeen: z.boolean(),
   /** Issue 12: others see the "Owned volumes" shelf on the profile (the owner always does). */
   showOwnedVolumes: z.boolean(),
+  /** Issue 12: blur the thumbnails of episodes the user has not watched yet (spoiler shield). */
+  blurUnwatchedThumbnails: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -49,6 +51,7 @@ export const UpdateSettingsInputSchema = z
     nsfwOptIn: z.boolean(),
     ratingPromptSeen: z.boolean(),
     showOwnedVolumes: z.boolean(),
+    blurUnwatchedThumbnails: z.boolean(),
   })
   .partial()
   .strict();

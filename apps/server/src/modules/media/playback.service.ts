@@ -7,7 +7,9 @@
  * reloading adds nothing. A session counts one view once its credited time reaches the
  * threshold, and a user counts at most one view per episode per `viewWindowMs`. Counting
  * inserts a `media_views` row and moves `media.view_count` in the same transaction, then
- * publishes `media.views` after the commit. Every heartbeat also saves the watch progress.
+ * publishes `media.views` after the commit. Every heartbeat also saves the watch progress, and
+ * once the episode is watched raises the viewer's episode mark in the series (media_progress,
+ * the spoiler shield's) in the same transaction, publishing `media.progress` on a rise.
  */
 import {
   liveTopics,
@@ -21,6 +23,8 @@ import { notFound } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import type { LiveBus } from '../live/live-bus';
 import { toWatchProgress } from './media-units.mapper';
+import { raiseEpisodeMark, type ProgressMarks } from './media-progress.repository';
+import { publishProgressRise } from './media-progress.service';
 import * as repo from './playback.repository';
 
 export interface PlaybackDeps {
@@ -144,6 +148,7 @@ async function beat(
             : { positionSeconds: 0, watched: false, updatedAt: session.lastBeatAt.toISOString() },
         },
         published: null,
+        rose: undefined,
       };
     }
 
@@ -190,7 +195,12 @@ async function beat(
       watched: duration ? position >= MEDIA_RULES.watchedFraction * duration : false,
       now: clock.now,
     });
+    // Watched (now or before): the series' episode mark is at least this episode (only raised).
+    const rose: ProgressMarks | undefined = progress.watched
+      ? await raiseEpisodeMark(tx, viewerId, session.episodeId)
+      : undefined;
     return {
+      rose,
       state: {
         viewCounted: counted,
         viewCount: newCount ?? (await repo.viewCountOf(tx, session.mediaId)),
@@ -200,6 +210,7 @@ async function beat(
     };
   });
 
+  if (result.rose) await publishProgressRise(deps.live, viewerId, result.rose);
   if (result.published) {
     await deps.live.publish({
       type: 'media.views',

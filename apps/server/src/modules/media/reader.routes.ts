@@ -54,7 +54,7 @@ export const readerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = await requireUser(req);
-      return reader.saveReadProgress(db(), user.id, req.params.issueId, req.body);
+      return reader.saveReadProgress(db(), user.id, req.params.issueId, req.body, app.ctx.live);
     },
   );
 

@@ -11,11 +11,14 @@ import {
   type UpdateReaderPrefsInput,
   type UpdateReadProgressInput,
 } from '@otakura/shared';
-import type { Db } from '../../db/client';
+import { runInTransaction, type Db } from '../../db/client';
 import { notFound, validationError } from '../../lib/errors';
 import { fileUrl } from '../../lib/file-url';
 import { isId } from '../../lib/ids';
 import { toMediaRef, toReaderPage, toReaderPrefs, toReadProgress } from './media-units.mapper';
+import type { LiveBus } from '../live/live-bus';
+import { raiseReadMarks, type ProgressMarks } from './media-progress.repository';
+import { publishProgressRise } from './media-progress.service';
 import * as repo from './reader.repository';
 
 /** Reader prefs before a user changes any: single pages, the cover alone (direction: the series'). */
@@ -71,7 +74,8 @@ export async function getIssue(db: Db, viewerId: string, issueId: string): Promi
 
 /**
  * Saves the page the viewer reached; reaching the last page marks the issue finished, and it
- * stays finished when they page back. 404 `issue_not_found`; a page past the last is
+ * stays finished when they page back. Finishing raises the viewer's chapter (and volume) marks
+ * and publishes `media.progress` through `live` on a rise. 404 `issue_not_found`; a page past the last is
  * 400 `validation_error` naming `page`.
  */
 export async function saveReadProgress(
@@ -79,6 +83,7 @@ export async function saveReadProgress(
   viewerId: string,
   issueId: string,
   input: UpdateReadProgressInput,
+  live: Pick<LiveBus, 'publish'>,
 ): Promise<ReadProgress> {
   if (!isId(issueId)) throw issueNotFound();
   const head = await repo.findIssueHead(db, issueId);
@@ -91,21 +96,28 @@ export async function saveReadProgress(
     throw validationError([{ path: 'page', message }], message);
   }
   const page = Math.max(1, Math.min(input.page, head.pageCount));
+  let saved: { progress: repo.ReadProgressRow; rose: ProgressMarks | undefined };
   try {
-    return toReadProgress(
-      await repo.upsertReadProgress(db, {
+    saved = await runInTransaction(db, async (tx) => {
+      const progress = await repo.upsertReadProgress(tx, {
         userId: viewerId,
         issueId,
         mediaId: head.mediaId,
         page,
         finished: page === head.pageCount,
-      }),
-    );
+      });
+      // Finished (now or before): the chapter mark, and the volume's when this is its last
+      // issue, rise in the same transaction (media_progress, the spoiler shield's marks).
+      const rose = progress.finished ? await raiseReadMarks(tx, viewerId, issueId) : undefined;
+      return { progress, rose };
+    });
   } catch (err) {
     // The issue was deleted between the lookup and the write (foreign key).
     if (!(await repo.findIssueHead(db, issueId))) throw issueNotFound();
     throw err;
   }
+  if (saved.rose) await publishProgressRise(live, viewerId, saved.rose);
+  return toReadProgress(saved.progress);
 }
 
 /**

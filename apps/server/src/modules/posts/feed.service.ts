@@ -24,7 +24,8 @@ async function page(
   const shown = rows.slice(0, query.limit);
   const images = await findImages(
     db,
-    shown.filter((r) => r.type === 1 || r.type === 4).map((r) => r.id),
+    // A post the spoiler shield covers for this viewer needs none: its images are not sent.
+    shown.filter((r) => (r.type === 1 || r.type === 4) && !r.spoilerCovered).map((r) => r.id),
   );
   const last = shown[shown.length - 1];
   const nextCursor =

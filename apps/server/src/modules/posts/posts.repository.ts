@@ -5,8 +5,10 @@
  */
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { SPOILER_UNITS } from '@otakura/shared';
 import { queryParsed, type Db } from '../../db/client';
 import { communities, postImages, postLikes, posts, uploads, users } from '../../db/schema';
+import { spoilerCoveredSql, unlessCoveredSql, viewerMarkSql } from '../../db/spoiler-shield';
 import { imageFileKeys } from '../../storage/image-files';
 
 /**
@@ -18,7 +20,8 @@ export const PostRowSchema = z.object({
   id: z.string(),
   type: z.number().int(),
   title: z.string(),
-  body: z.string(),
+  /** Null while the spoiler shield covers the post for the viewer. */
+  body: z.string().nullable(),
   nsfw: z.boolean(),
   spoiler: z.boolean(),
   url: z.string().nullable(),
@@ -44,6 +47,14 @@ export const PostRowSchema = z.object({
   authorDisplayUsername: z.string().nullable(),
   authorProfileImageKey: z.string().nullable(),
   likedByMe: z.boolean(),
+  /** The spoiler tag (all null when untagged), the tagged series' title and the viewer's mark. */
+  spoilerMediaId: z.string().nullable(),
+  spoilerUnit: z.enum(SPOILER_UNITS).nullable(),
+  spoilerNumber: z.number().int().nullable(),
+  spoilerMediaTitle: z.string().nullable(),
+  spoilerViewerAt: z.number().int().nullable(),
+  /** The shield covers the post for the viewer: the columns it hides came back null. */
+  spoilerCovered: z.boolean(),
 });
 export type PostRow = z.output<typeof PostRowSchema>;
 
@@ -52,13 +63,23 @@ export type PostRow = z.output<typeof PostRowSchema>;
  * WHERE / ORDER BY / LIMIT (or joins a page of ids first). Columns are named as
  * `PostRowSchema` reads them. `likedByMe` is an EXISTS on the post_likes primary key
  * (user_id, post_id), in the same query.
+ *
+ * The spoiler shield is decided here, per row, for this viewer (db/spoiler-shield.ts): while a
+ * post is covered its body, link preview and video come back null, so no spoiler text leaves the
+ * server. `reveal` (POST /api/posts/:id/reveal) reads them anyway; `spoilerCovered` is then false.
+ * The shield's lookups are scalar subqueries on media_progress's primary key, evaluated only for
+ * tagged rows, so they change no page's plan.
  */
-export function postSelect(viewerId: string): SQL {
+export function postSelect(viewerId: string, options: { reveal?: boolean } = {}): SQL {
+  const hide = (column: SQL) =>
+    options.reveal ? column : unlessCoveredSql('p', viewerId, column);
+  const covered = options.reveal ? sql`false` : spoilerCoveredSql('p', viewerId);
   return sql`
-    select p.id, p.type, p.title, p.body, p.nsfw, p.spoiler,
-           p.url, p.url_title as "urlTitle", p.url_image_key as "urlImageKey",
-           p.url_site_name as "urlSiteName", p.video_key as "videoKey",
-           p.thumbnail_key as "thumbnailKey", p.video_width as "videoWidth",
+    select p.id, p.type, p.title, ${hide(sql`p.body`)} as "body", p.nsfw, p.spoiler,
+           ${hide(sql`p.url`)} as "url", ${hide(sql`p.url_title`)} as "urlTitle",
+           ${hide(sql`p.url_image_key`)} as "urlImageKey",
+           ${hide(sql`p.url_site_name`)} as "urlSiteName", ${hide(sql`p.video_key`)} as "videoKey",
+           ${hide(sql`p.thumbnail_key`)} as "thumbnailKey", p.video_width as "videoWidth",
            p.video_height as "videoHeight", p.like_count as "likeCount",
            p.comment_count as "commentCount", p.created_at as "createdAt",
            to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt",
@@ -67,7 +88,13 @@ export function postSelect(viewerId: string): SQL {
            u.id as "authorId", u.name as "authorName", u.username as "authorUsername",
            u.display_username as "authorDisplayUsername",
            u.profile_image_key as "authorProfileImageKey",
-           exists (select 1 from post_likes l where l.user_id = ${viewerId}::uuid and l.post_id = p.id) as "likedByMe"
+           exists (select 1 from post_likes l where l.user_id = ${viewerId}::uuid and l.post_id = p.id) as "likedByMe",
+           p.spoiler_media_id as "spoilerMediaId", p.spoiler_unit as "spoilerUnit",
+           p.spoiler_number as "spoilerNumber",
+           case when p.spoiler_media_id is not null
+             then (select sm.title from media sm where sm.id = p.spoiler_media_id) end as "spoilerMediaTitle",
+           case when p.spoiler_media_id is not null then ${viewerMarkSql('p', viewerId)} end as "spoilerViewerAt",
+           coalesce(${covered}, false) as "spoilerCovered"
     from posts p
     join users u on u.id = p.user_id
     join communities c on c.id = p.community_id`;
@@ -78,15 +105,16 @@ export function readPostRows(db: Db, query: SQL): Promise<PostRow[]> {
   return queryParsed(db, PostRowSchema, query);
 }
 
-/** A visible (not deleted) post as the viewer sees it. */
+/** A visible (not deleted) post as the viewer sees it (`reveal`: past the spoiler shield). */
 export async function findPostRow(
   db: Db,
   postId: string,
   viewerId: string,
+  options: { reveal?: boolean } = {},
 ): Promise<PostRow | undefined> {
   const [row] = await readPostRows(
     db,
-    sql`${postSelect(viewerId)} where p.id = ${postId}::uuid and p.deleted_at is null`,
+    sql`${postSelect(viewerId, options)} where p.id = ${postId}::uuid and p.deleted_at is null`,
   );
   return row;
 }

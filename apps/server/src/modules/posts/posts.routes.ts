@@ -65,6 +65,23 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/posts/:postId/reveal',
+    {
+      schema: {
+        tags: ['posts'],
+        summary:
+          'The post past the spoiler shield, for you (not remembered: the client keeps it on screen)',
+        params: PostParamsSchema,
+        response: { 200: PostSchema, 401: ApiErrorBodySchema, 404: ApiErrorBodySchema },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.revealPost(app.ctx.database.db, req.params.postId, user.id);
+    },
+  );
+
   app.delete(
     '/api/posts/:postId',
     {

@@ -20,6 +20,8 @@ import type { Storage } from '../../storage/storage';
 import type { LiveBus } from '../live/live-bus';
 import type { LinkPreviewData } from '../link-previews/link-previews.service';
 import { notificationExcerpt, type Notifier } from '../notifications/notifications.service';
+import { checkSpoilerTag } from '../media/media-progress.service';
+import { hasBlocked } from '../settings/settings.service';
 import { deleteUploadKeys } from '../uploads/upload.service';
 import { toLikeState, toPost } from './posts.mapper';
 import { enforceNewAccountLimits } from './new-account-limits';
@@ -52,15 +54,38 @@ export const POST_MESSAGES = {
 const postNotFound = () => notFound('post_not_found');
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** A post as `viewerId` sees it; 404 `post_not_found` for unknown, malformed or deleted ids. */
-export async function getPost(db: Db, postId: string, viewerId: string): Promise<Post> {
+/**
+ * A post as `viewerId` sees it; 404 `post_not_found` for unknown, malformed or deleted ids.
+ * The spoiler shield covers it when the viewer has not reached its tag (decided in the query);
+ * `reveal` reads it past the shield (POST /api/posts/:id/reveal: not remembered).
+ */
+export async function getPost(
+  db: Db,
+  postId: string,
+  viewerId: string,
+  options: { reveal?: boolean } = {},
+): Promise<Post> {
   if (!isId(postId)) throw postNotFound();
-  const row = await repo.findPostRow(db, postId, viewerId);
+  const row = await repo.findPostRow(db, postId, viewerId, options);
   if (!row) throw postNotFound();
-  // Only image and GIF posts have image rows (as in feed pages): the others need no second statement.
-  if (row.type !== POST_TYPES.image && row.type !== POST_TYPES.gif) return toPost(row);
+  // Only image and GIF posts have image rows (as in feed pages): the others need no second
+  // statement, and neither does a post the shield covers (its images are not sent).
+  if ((row.type !== POST_TYPES.image && row.type !== POST_TYPES.gif) || row.spoilerCovered)
+    return toPost(row);
   const images = await repo.findImages(db, [row.id]);
   return toPost(row, images.get(row.id));
+}
+
+/**
+ * The post uncovered for this viewer (they chose to read the spoiler). The same visibility as
+ * reading it (unknown, malformed or deleted: 404), and a post by someone the viewer blocked stays
+ * hidden (404); nothing is stored, the client keeps it.
+ */
+export async function revealPost(db: Db, postId: string, viewerId: string): Promise<Post> {
+  const post = await getPost(db, postId, viewerId, { reveal: true });
+  // A post by someone the viewer blocked is hidden from them everywhere it is listed.
+  if (await hasBlocked(db, viewerId, post.author.id)) throw postNotFound();
+  return post;
 }
 
 interface PlannedMedia {
@@ -141,8 +166,8 @@ async function previewOf(deps: PostsDeps, url: string): Promise<LinkPreviewData>
 }
 
 /**
- * Writes a post for `userId`. Validates the community (400 naming `communityId`) and
- * the uploads (see planMedia), fetches a link's preview before the transaction, then in
+ * Writes a post for `userId`. Validates the community (400 naming `communityId`), the
+ * spoiler tag (400 naming its field: see checkSpoilerTag) and the uploads (see planMedia), fetches a link's preview before the transaction, then in
  * ONE transaction inserts the post and its images, claims the uploads (409 if another
  * post took one meanwhile) and moves the author's and the community's post counts.
  * Publishes `post.created` after the commit.
@@ -161,6 +186,7 @@ export async function createPost(
   // Before anything else (a refused link is never fetched for its preview).
   await enforceNewAccountLimits(deps.db, userId, input, postsPerHour);
   if (!(await repo.communityExists(deps.db, input.communityId))) throw chooseCommunity();
+  if (input.spoilerTag) await checkSpoilerTag(deps.db, input.spoilerTag);
   const media = await planMedia(deps.db, userId, input);
   const preview = input.url ? await previewOf(deps, input.url) : undefined;
 
@@ -174,6 +200,9 @@ export async function createPost(
     body: input.body ?? '',
     nsfw: input.nsfw === 1,
     spoiler: input.spoiler === 1,
+    spoilerMediaId: input.spoilerTag?.mediaId ?? null,
+    spoilerUnit: input.spoilerTag?.unit ?? null,
+    spoilerNumber: input.spoilerTag?.number ?? null,
   };
   if (preview) {
     Object.assign(values, {

@@ -51,6 +51,7 @@ export async function getSettings(db: Db, userId: string): Promise<Settings> {
     canOptInNsfw: adult,
     ratingPromptSeen: row?.ratingPromptSeen ?? false,
     showOwnedVolumes: row?.showOwnedVolumes ?? false,
+    blurUnwatchedThumbnails: row?.blurUnwatchedThumbnails ?? false,
   };
 }
 
