@@ -51,6 +51,7 @@ import { originCheckPlugin } from './plugins/origin-check';
 import { writeRateLimitsPlugin } from './plugins/write-rate-limits';
 import { rateLimitStoreOptions } from './plugins/rate-limit-store';
 import { commentsRoutes } from './modules/comments/comments.routes';
+import { momentsRoutes } from './modules/comments/moments.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { installReadReplicaRouting } from './db/read-replicas';
@@ -178,6 +179,7 @@ export async function buildApp(
   await app.register(feedRoutes);
   await app.register(linkPreviewsRoutes);
   await app.register(commentsRoutes);
+  await app.register(momentsRoutes);
   await app.register(liveRoutes);
   await app.register(communitiesRoutes);
   await app.register(episodesRoutes);

@@ -12,6 +12,7 @@ export * from './communities/communities.schemas';
 export * from './posts/posts.schemas';
 export * from './posts/spoiler.schemas';
 export * from './comments/comments.schemas';
+export * from './comments/moments.schemas';
 export * from './media/media.schemas';
 export * from './shop/shop.schemas';
 export * from './shop/orders.schemas';

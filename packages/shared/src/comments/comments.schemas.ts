@@ -3,6 +3,7 @@ import { safeText } from '../common/text';
 import { LIMITS } from '../common/limits';
 import { pageOf, PageQuerySchema } from '../common/page.schemas';
 import { UserSummarySchema } from '../users/users.schemas';
+import { CommentPinInputSchema, CommentPinSchema } from './moments.schemas';
 
 export const CommentSchema = z.object({
   id: z.string(),
@@ -20,6 +21,11 @@ export const CommentSchema = z.object({
   /** Whether the viewer already reported it. */
   reportedByMe: z.boolean(),
   createdAt: z.string(),
+  /**
+   * A media comment about an episode (at a moment) or an issue (on a page), docs/moments.md.
+   * While `pin.covered`, `body` is '' too. Null when not pinned; always sent.
+   */
+  pin: CommentPinSchema.nullable().optional(),
 });
 export type Comment = z.infer<typeof CommentSchema>;
 
@@ -37,6 +43,8 @@ export const CommentBodySchema = safeText()
 export const CreateCommentInputSchema = z.object({
   body: CommentBodySchema,
   replyToId: z.string().uuid().optional(),
+  /** Media comments only: the episode (and moment) or issue (and page) it is about. */
+  pin: CommentPinInputSchema.optional(),
 });
 export type CreateCommentInput = z.infer<typeof CreateCommentInputSchema>;
 

@@ -1,5 +1,5 @@
 /** The one place that decides which comment fields leave the server. */
-import type { Comment } from '@otakura/shared';
+import type { Comment, CommentPin } from '@otakura/shared';
 import { fileUrl } from '../../lib/file-url';
 import { displayName } from '../../lib/user-summary';
 import type { CommentView } from './comments.repository';
@@ -28,5 +28,31 @@ export function toComment(row: CommentView): Comment {
     edited: row.editedAt !== null,
     reportedByMe: Boolean(row.reportedByMe),
     createdAt: row.createdAt.toISOString(),
+    pin: toCommentPin(row),
   };
+}
+
+/** Where the comment is pinned (docs/moments.md), or null. */
+function toCommentPin(row: CommentView): CommentPin | null {
+  const covered = Boolean(row.pinCovered);
+  if (row.episodeId) {
+    return {
+      kind: 'episode',
+      episodeId: row.episodeId,
+      episodeNumber: Number(row.pinEpisodeNumber),
+      atSeconds: row.atSeconds,
+      covered,
+    };
+  }
+  if (row.issueId) {
+    return {
+      kind: 'issue',
+      issueId: row.issueId,
+      issueNumber: Number(row.pinIssueNumber),
+      volumeNumber: row.pinVolumeNumber === null ? null : Number(row.pinVolumeNumber),
+      page: row.page,
+      covered,
+    };
+  }
+  return null;
 }

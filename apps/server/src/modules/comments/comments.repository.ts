@@ -8,9 +8,12 @@ import { DELETED_COMMENT_TEXT, SYSTEM_USER_ID } from '@otakura/shared';
 import type { Db } from '../../db/client';
 import { commentLikes, comments, media, posts, reports, userBlocks, users } from '../../db/schema';
 import type { Cursor } from '../../lib/cursor';
+import { momentCoveredSql, type MomentReach } from '../../db/moment-shield';
 
 export type CommentTarget = { kind: 'post'; id: string } | { kind: 'media'; id: string };
 export type CommentRecord = typeof comments.$inferSelect;
+/** The pin columns of a new comment (docs/moments.md). */
+export type CommentPinValues = Pick<CommentRecord, 'episodeId' | 'atSeconds' | 'issueId' | 'page'>;
 
 const author = alias(users, 'author');
 const replying = alias(users, 'replying');
@@ -37,15 +40,37 @@ export interface CommentView {
   replyingDisplayUsername: string | null;
   likedByMe: boolean;
   reportedByMe: boolean;
+  /** The pin (docs/moments.md): the episode and moment, or the issue and page; numbers for the label. */
+  episodeId: string | null;
+  atSeconds: number | null;
+  issueId: string | null;
+  page: number | null;
+  pinEpisodeNumber: number | null;
+  pinIssueNumber: number | null;
+  pinVolumeNumber: number | null;
+  /** The viewer has not reached the pinned moment: `body` is '' (moment-shield.ts). */
+  pinCovered: boolean;
 }
 
-function viewColumns(viewerId: string) {
+/** How a comment query presents its rows to the viewer. */
+export interface CommentViewOptions {
+  /** What the viewer has on screen (the player's time, the reader's page): moments up to it show. */
+  reach?: MomentReach;
+  /** Uncover (POST /api/comments/:id/reveal): the viewer asked to see it. */
+  reveal?: boolean;
+}
+
+function viewColumns(viewerId: string, options: CommentViewOptions = {}) {
+  const pinCovered = options.reveal
+    ? sql`false`
+    : momentCoveredSql('comments', viewerId, options.reach);
   return {
     id: comments.id,
     postId: comments.postId,
     mediaId: comments.mediaId,
     replyToId: comments.replyToId,
-    body: comments.body,
+    // A covered pinned comment's text never leaves the database.
+    body: sql<string>`case when ${pinCovered} then '' else ${comments.body} end`,
     likeCount: comments.likeCount,
     deletedAt: comments.deletedAt,
     editedAt: comments.editedAt,
@@ -60,12 +85,27 @@ function viewColumns(viewerId: string) {
     replyingDisplayUsername: replying.displayUsername,
     likedByMe: sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewerId})`,
     reportedByMe: sql<boolean>`exists (select 1 from ${reports} where ${reports.targetType} = 'comment' and ${reports.targetId} = ${comments.id} and ${reports.reporterId} = ${viewerId})`,
+    episodeId: comments.episodeId,
+    atSeconds: comments.atSeconds,
+    issueId: comments.issueId,
+    page: comments.page,
+    pinEpisodeNumber: sql<
+      number | null
+    >`(select e.number from media_episodes e where e.id = ${comments.episodeId})`,
+    pinIssueNumber: sql<
+      number | null
+    >`(select i.number from media_issues i where i.id = ${comments.issueId})`,
+    pinVolumeNumber: sql<
+      number | null
+    >`(select v.number from media_issues i join media_volumes v on v.id = i.volume_id where i.id = ${comments.issueId})`,
+    pinCovered: sql<boolean>`${pinCovered}`,
   };
 }
 
-function selectViews(db: Db, viewerId: string) {
+/** The comment columns as `viewerId` sees them, with author and answered user joined. */
+export function selectViews(db: Db, viewerId: string, options: CommentViewOptions = {}) {
   return db
-    .select(viewColumns(viewerId))
+    .select(viewColumns(viewerId, options))
     .from(comments)
     .innerJoin(author, eq(author.id, comments.userId))
     .leftJoin(replying, eq(replying.id, comments.replyingUserId));
@@ -109,8 +149,9 @@ export async function findCommentView(
   db: Db,
   id: string,
   viewerId: string,
+  options: CommentViewOptions = {},
 ): Promise<CommentView | undefined> {
-  const [row] = await selectViews(db, viewerId).where(eq(comments.id, id));
+  const [row] = await selectViews(db, viewerId, options).where(eq(comments.id, id));
   return row;
 }
 
@@ -172,6 +213,8 @@ export async function insertComment(
     body: string;
     replyToId: string | null;
     replyingUserId: string | null;
+    /** The pin, validated by the service (moments.service.ts). */
+    pin?: CommentPinValues;
   },
 ): Promise<CommentRecord> {
   const [row] = await db
@@ -183,6 +226,7 @@ export async function insertComment(
       body: values.body,
       replyToId: values.replyToId,
       replyingUserId: values.replyingUserId,
+      ...values.pin,
     })
     .returning();
   return row!;

@@ -27,6 +27,7 @@ import {
 import { timeCursor } from '../../lib/cursor';
 import { toComment } from './comments.mapper';
 import * as repo from './comments.repository';
+import { resolvePin } from './moments.service';
 import type { CommentRecord, CommentTarget } from './comments.repository';
 
 export interface CommentsDeps {
@@ -196,12 +197,15 @@ export async function createComment(
       }
       const commentCount = await repo.bumpCommentCount(tx, target);
       if (commentCount === null) throw targetNotFound(target);
+      // A refused pin (400 naming its field) rolls the count back: nothing is written.
+      const pin = await resolvePin(tx, target, input.pin);
       const row = await repo.insertComment(tx, {
         target,
         userId: viewerId,
         body: input.body,
         replyToId: input.replyToId ?? null,
         replyingUserId,
+        pin,
       });
       return { row, commentCount };
     });
