@@ -3,6 +3,7 @@ import { safeText } from '../common/text';
 import { LIMITS } from '../common/limits';
 import { pageOf, PageQuerySchema } from '../common/page.schemas';
 import { UserSummarySchema } from '../users/users.schemas';
+import { SpoilerTagInputSchema, SpoilerTagSchema } from '../posts/spoiler.schemas';
 import { CommentPinInputSchema, CommentPinSchema } from './moments.schemas';
 
 export const CommentSchema = z.object({
@@ -21,6 +22,11 @@ export const CommentSchema = z.object({
   /** Whether the viewer already reported it. */
   reportedByMe: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Spoiler shield (issue 12), as on posts: while `covered`, `body` is '' (the server sent no
+   * text; POST /api/comments/:id/reveal answers it uncovered). Null when untagged; always sent.
+   */
+  spoilerTag: SpoilerTagSchema.nullable().optional(),
   /**
    * A media comment about an episode (at a moment) or an issue (on a page), docs/moments.md.
    * While `pin.covered`, `body` is '' too. Null when not pinned; always sent.
@@ -43,6 +49,8 @@ export const CommentBodySchema = safeText()
 export const CreateCommentInputSchema = z.object({
   body: CommentBodySchema,
   replyToId: z.string().uuid().optional(),
+  /** Spoiler shield: the series and point the comment spoils. */
+  spoilerTag: SpoilerTagInputSchema.optional(),
   /** Media comments only: the episode (and moment) or issue (and page) it is about. */
   pin: CommentPinInputSchema.optional(),
 });

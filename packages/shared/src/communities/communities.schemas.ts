@@ -20,6 +20,14 @@ export const CommunitySchema = CommunitySummarySchema.extend({
   /** Whether the signed-in user is among the members (the button then says Unfollow). */
   isMember: z.boolean(),
   createdAt: z.string(),
+  /**
+   * The series whose own community this is (issue 12: its composer offers the series as spoiler
+   * tag, its page shows the merch shelf), or null. Sent by GET /api/communities/:id.
+   */
+  series: z
+    .object({ id: z.string(), title: z.string(), kind: z.enum(['video', 'manga', 'sequence']) })
+    .nullable()
+    .optional(),
 });
 export type Community = z.infer<typeof CommunitySchema>;
 

@@ -21,7 +21,9 @@ export const SPOILER_NUMBER_MAX = 100_000;
 
 /** `spoilerTag` of POST /api/posts and POST …/comments: the series and the point the item spoils. */
 export const SpoilerTagInputSchema = z.object({
-  mediaId: z.string({ message: 'Please choose a series.' }).uuid({ message: 'Please choose a series.' }),
+  mediaId: z
+    .string({ message: 'Please choose a series.' })
+    .uuid({ message: 'Please choose a series.' }),
   unit: SpoilerUnitSchema,
   number: z
     .number()

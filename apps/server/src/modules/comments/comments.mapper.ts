@@ -1,5 +1,5 @@
 /** The one place that decides which comment fields leave the server. */
-import type { Comment, CommentPin } from '@otakura/shared';
+import type { Comment, CommentPin, SpoilerTag } from '@otakura/shared';
 import { fileUrl } from '../../lib/file-url';
 import { displayName } from '../../lib/user-summary';
 import type { CommentView } from './comments.repository';
@@ -29,6 +29,7 @@ export function toComment(row: CommentView): Comment {
     reportedByMe: Boolean(row.reportedByMe),
     createdAt: row.createdAt.toISOString(),
     pin: toCommentPin(row),
+    spoilerTag: toCommentSpoilerTag(row),
   };
 }
 
@@ -55,4 +56,17 @@ function toCommentPin(row: CommentView): CommentPin | null {
     };
   }
   return null;
+}
+
+/** The spoiler tag as the viewer sees it (docs/spoiler-shield.md), or null when untagged. */
+function toCommentSpoilerTag(row: CommentView): SpoilerTag | null {
+  if (!row.spoilerMediaId || !row.spoilerUnit || row.spoilerNumber === null) return null;
+  return {
+    mediaId: row.spoilerMediaId,
+    mediaTitle: row.spoilerMediaTitle ?? '',
+    unit: row.spoilerUnit,
+    number: row.spoilerNumber,
+    covered: Boolean(row.spoilerCovered),
+    viewerAt: Number(row.spoilerViewerAt ?? 0),
+  };
 }

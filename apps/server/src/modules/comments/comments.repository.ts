@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { commentLikes, comments, media, posts, reports, userBlocks, users } from '../../db/schema';
 import type { Cursor } from '../../lib/cursor';
 import { momentCoveredSql, type MomentReach } from '../../db/moment-shield';
+import { spoilerCoveredSql, viewerMarkSql } from '../../db/spoiler-shield';
 
 export type CommentTarget = { kind: 'post'; id: string } | { kind: 'media'; id: string };
 export type CommentRecord = typeof comments.$inferSelect;
@@ -50,6 +51,14 @@ export interface CommentView {
   pinVolumeNumber: number | null;
   /** The viewer has not reached the pinned moment: `body` is '' (moment-shield.ts). */
   pinCovered: boolean;
+  /** The spoiler tag (all null when untagged), the series' title and the viewer's mark. */
+  spoilerMediaId: string | null;
+  spoilerUnit: 'episode' | 'volume' | 'chapter' | null;
+  spoilerNumber: number | null;
+  spoilerMediaTitle: string | null;
+  spoilerViewerAt: number | null;
+  /** The spoiler shield covers it for the viewer: `body` is '' (db/spoiler-shield.ts). */
+  spoilerCovered: boolean;
 }
 
 /** How a comment query presents its rows to the viewer. */
@@ -64,13 +73,17 @@ function viewColumns(viewerId: string, options: CommentViewOptions = {}) {
   const pinCovered = options.reveal
     ? sql`false`
     : momentCoveredSql('comments', viewerId, options.reach);
+  // The spoiler shield (issue 12), decided per row for this viewer; `reveal` lifts it too.
+  const spoilerCovered = options.reveal
+    ? sql`false`
+    : sql`coalesce(${spoilerCoveredSql('comments', viewerId)}, false)`;
   return {
     id: comments.id,
     postId: comments.postId,
     mediaId: comments.mediaId,
     replyToId: comments.replyToId,
     // A covered pinned comment's text never leaves the database.
-    body: sql<string>`case when ${pinCovered} then '' else ${comments.body} end`,
+    body: sql<string>`case when ${pinCovered} or ${spoilerCovered} then '' else ${comments.body} end`,
     likeCount: comments.likeCount,
     deletedAt: comments.deletedAt,
     editedAt: comments.editedAt,
@@ -99,6 +112,16 @@ function viewColumns(viewerId: string, options: CommentViewOptions = {}) {
       number | null
     >`(select v.number from media_issues i join media_volumes v on v.id = i.volume_id where i.id = ${comments.issueId})`,
     pinCovered: sql<boolean>`${pinCovered}`,
+    spoilerMediaId: comments.spoilerMediaId,
+    spoilerUnit: comments.spoilerUnit,
+    spoilerNumber: comments.spoilerNumber,
+    spoilerMediaTitle: sql<
+      string | null
+    >`case when ${comments.spoilerMediaId} is not null then (select sm.title from media sm where sm.id = ${comments.spoilerMediaId}) end`,
+    spoilerViewerAt: sql<
+      number | null
+    >`case when ${comments.spoilerMediaId} is not null then ${viewerMarkSql('comments', viewerId)} end`,
+    spoilerCovered: sql<boolean>`${spoilerCovered}`,
   };
 }
 
@@ -215,6 +238,8 @@ export async function insertComment(
     replyingUserId: string | null;
     /** The pin, validated by the service (moments.service.ts). */
     pin?: CommentPinValues;
+    /** The spoiler tag, checked by the service (media checkSpoilerTag). */
+    spoilerTag?: { mediaId: string; unit: 'episode' | 'volume' | 'chapter'; number: number };
   },
 ): Promise<CommentRecord> {
   const [row] = await db
@@ -227,6 +252,13 @@ export async function insertComment(
       replyToId: values.replyToId,
       replyingUserId: values.replyingUserId,
       ...values.pin,
+      ...(values.spoilerTag
+        ? {
+            spoilerMediaId: values.spoilerTag.mediaId,
+            spoilerUnit: values.spoilerTag.unit,
+            spoilerNumber: values.spoilerTag.number,
+          }
+        : {}),
     })
     .returning();
   return row!;

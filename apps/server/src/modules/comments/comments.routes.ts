@@ -107,6 +107,23 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/comments/:commentId/reveal',
+    {
+      schema: {
+        tags: ['comments'],
+        summary:
+          'One comment past the spoiler shield, for you (not remembered: the client keeps it on screen)',
+        params: CommentParams,
+        response: { 200: CommentSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.revealComment(app.ctx.database.db, user.id, req.params.commentId);
+    },
+  );
+
   app.patch(
     '/api/comments/:commentId',
     {

@@ -16,6 +16,7 @@ import {
 } from '@otakura/shared';
 import { runInTransaction, sqlState, type Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { checkSpoilerTag } from '../media/media-progress.service';
 import { hasBlocked } from '../settings/settings.service';
 import { isId } from '../../lib/ids';
 import type { LiveBus } from '../live/live-bus';
@@ -126,6 +127,18 @@ export async function getComment(db: Db, viewerId: string, commentId: string): P
   return present(db, commentId, viewerId);
 }
 
+/**
+ * One comment past the spoiler shield, for this viewer (they chose to read it): the visibility of
+ * reading it, and a comment by someone the viewer blocked stays hidden (404). Not remembered.
+ */
+export async function revealComment(db: Db, viewerId: string, commentId: string): Promise<Comment> {
+  const row = await loadVisible(db, commentId);
+  if (await hasBlocked(db, viewerId, row.userId)) throw commentNotFound();
+  const view = await repo.findCommentView(db, commentId, viewerId, { reveal: true });
+  if (!view) throw commentNotFound();
+  return toComment(view);
+}
+
 /** The cursor, or FAILED when it does not decode (an unknown target must still answer 404). */
 const FAILED = Symbol('bad cursor');
 function tryDecode(raw: string | undefined): ReturnType<typeof timeCursor.decode> | typeof FAILED {
@@ -175,6 +188,8 @@ export async function createComment(
   input: CreateCommentInput,
 ): Promise<Comment> {
   if (!isId(target.id)) throw targetNotFound(target);
+  // A refused spoiler tag (400 naming its field) writes nothing.
+  if (input.spoilerTag) await checkSpoilerTag(deps.db, input.spoilerTag);
   let result: { row: CommentRecord; commentCount: number };
   try {
     result = await runInTransaction(deps.db, async (tx) => {
@@ -206,6 +221,7 @@ export async function createComment(
         replyToId: input.replyToId ?? null,
         replyingUserId,
         pin,
+        spoilerTag: input.spoilerTag,
       });
       return { row, commentCount };
     });

@@ -32,12 +32,17 @@ export function toCommunityListItem(row: CommunityListRow): CommunityPage['items
   return { ...toCommunitySummary(row), isMember: row.isMember };
 }
 
-export function toCommunity(row: CommunityRow, viewer: { isMember: boolean }): Community {
+export function toCommunity(
+  row: CommunityRow,
+  viewer: { isMember: boolean },
+  series?: Community['series'],
+): Community {
   return {
     ...toCommunitySummary(row),
     about: row.about,
     postCount: row.postCount,
     isMember: viewer.isMember,
     createdAt: row.createdAt.toISOString(),
+    ...(series !== undefined ? { series } : {}),
   };
 }

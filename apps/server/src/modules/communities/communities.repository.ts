@@ -117,16 +117,30 @@ export async function findCommunityById(db: Db, id: string): Promise<CommunityRo
   return row;
 }
 
-/** The community and whether `viewerId` is a member, in one statement (the page of a community). */
+/** The series of a series' own community (issue 12). */
+export interface CommunitySeries {
+  id: string;
+  title: string;
+  kind: 'video' | 'manga' | 'sequence';
+}
+
+/**
+ * The community, whether `viewerId` is a member and its series (if it is a series' own
+ * community), in one statement (the page of a community).
+ */
 export async function findCommunityForViewer(
   db: Db,
   id: string,
   viewerId: string,
-): Promise<(CommunityRow & { isMember: boolean }) | undefined> {
+): Promise<(CommunityRow & { isMember: boolean; series: CommunitySeries | null }) | undefined> {
   const [row] = await db
     .select({
       ...getTableColumns(communities),
       isMember: sql<boolean>`exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${viewerId})`,
+      // The series whose own community this is (media.community_id is unique): one JSON object.
+      // The outer column is written out: Drizzle renders a lone table's column unqualified
+      // ("id"), which inside this subquery would name media's own id.
+      series: sql<CommunitySeries | null>`(select json_build_object('id', sm.id, 'title', sm.title, 'kind', sm.kind) from media sm where sm.community_id = "communities"."id")`,
     })
     .from(communities)
     .where(eq(communities.id, id))

@@ -112,7 +112,7 @@ export async function getCommunity(
   if (!isId(communityId)) throw communityNotFound();
   const row = await repo.findCommunityForViewer(db, communityId, viewerId);
   if (!row) throw communityNotFound();
-  return toCommunity(row, { isMember: row.isMember });
+  return toCommunity(row, { isMember: row.isMember }, row.series ?? null);
 }
 
 /**

@@ -71,8 +71,7 @@ export type PostRow = z.output<typeof PostRowSchema>;
  * tagged rows, so they change no page's plan.
  */
 export function postSelect(viewerId: string, options: { reveal?: boolean } = {}): SQL {
-  const hide = (column: SQL) =>
-    options.reveal ? column : unlessCoveredSql('p', viewerId, column);
+  const hide = (column: SQL) => (options.reveal ? column : unlessCoveredSql('p', viewerId, column));
   const covered = options.reveal ? sql`false` : spoilerCoveredSql('p', viewerId);
   return sql`
     select p.id, p.type, p.title, ${hide(sql`p.body`)} as "body", p.nsfw, p.spoiler,
