@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { ownedVolumesRoutes } from './modules/users/owned-volumes.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
@@ -172,6 +173,7 @@ export async function buildApp(
   await app.register(authRoutes, { auth: ctx.auth });
   await app.register(filesRoutes, { storage: ctx.storage });
   await app.register(usersRoutes);
+  await app.register(ownedVolumesRoutes);
   await app.register(accountRoutes);
   await app.register(settingsRoutes);
   await app.register(uploadsRoutes);

@@ -236,6 +236,22 @@ export async function markPaid(
     where id = ${orderId}::uuid`);
 }
 
+/**
+ * Issue 12: the buyer of a paid order owns the volumes among its items (items with a
+ * `media_volume_id`), in the payment's transaction. ON CONFLICT DO NOTHING: a volume owned
+ * already keeps its first order, and a repeated confirmation adds nothing.
+ */
+export async function recordOwnedVolumes(db: Db, orderId: string): Promise<void> {
+  await db.execute(sql`insert into owned_volumes (user_id, volume_id, media_id, order_id)
+    select o.user_id, s.media_volume_id, v.media_id, o.id
+      from orders o
+      join order_items oi on oi.order_id = o.id
+      join shop_items s on s.id = oi.item_id
+      join media_volumes v on v.id = s.media_volume_id
+      where o.id = ${orderId}::uuid and o.user_id is not null
+    on conflict (user_id, volume_id) do nothing`);
+}
+
 export async function markRefunded(
   db: Db,
   orderId: string,

@@ -331,7 +331,8 @@ export interface Fulfilment {
 }
 
 /**
- * Marks the order of `sessionId` paid, in the caller's transaction. Idempotent: a paid or
+ * Marks the order of `sessionId` paid, in the caller's transaction, and records the volumes
+ * among its items as owned by the buyer (issue 12). Idempotent: a paid or
  * refunded order is left alone. A cancelled order (its hold ended) takes its stock again when
  * every line is still there (then it is paid), else it becomes `refunded` ('sold_out').
  */
@@ -350,6 +351,7 @@ export async function fulfilInTx(
   });
   if (order.status === 'pending') {
     await repo.markPaid(tx, order.id, paymentIntentId);
+    await repo.recordOwnedVolumes(tx, order.id);
     return { orderId: order.id, change: change('paid'), refund: null };
   }
   if (order.status !== 'cancelled') return { orderId: order.id, change: null, refund: null };
@@ -368,6 +370,7 @@ export async function fulfilInTx(
     });
   if (retaken) {
     await repo.markPaid(tx, order.id, paymentIntentId);
+    await repo.recordOwnedVolumes(tx, order.id);
     return { orderId: order.id, change: change('paid'), refund: null };
   }
   await repo.markRefunded(tx, order.id, paymentIntentId, 'sold_out');

@@ -30,6 +30,8 @@ describe('settings', () => {
       nsfwOptIn: false,
       canOptInNsfw: false,
       ratingPromptSeen: false,
+      blurUnwatchedThumbnails: false,
+      showOwnedVolumes: false,
     });
   });
 

@@ -25,6 +25,35 @@ export interface ShopAdminDeps {
 type CreateShopItemInput = z.output<typeof CreateShopItemInputSchema>;
 
 const SELLER_MESSAGE = 'That seller does not exist.';
+const MEDIA_MESSAGE = 'That series does not exist.';
+const VOLUME_MESSAGE = 'That volume is not part of the chosen series.';
+const COMMUNITY_MESSAGE = 'That community does not exist.';
+
+/**
+ * Checks the merch tags (issue 12) in the caller's transaction: the series exists, the volume
+ * belongs to it (a volume needs a series), every community exists. Throws 400
+ * `validation_error` naming the field; nothing is written before it passes.
+ */
+async function assertMerchTags(
+  db: Db,
+  tags: { mediaId: string | null; mediaVolumeId: string | null; communityIds?: string[] },
+): Promise<void> {
+  if (tags.mediaId !== null && !(await repo.mediaExists(db, tags.mediaId)))
+    throw validationError([{ path: 'mediaId', message: MEDIA_MESSAGE }], MEDIA_MESSAGE);
+  if (tags.mediaVolumeId !== null) {
+    const owner = await repo.volumeMedia(db, tags.mediaVolumeId);
+    if (tags.mediaId === null || owner !== tags.mediaId)
+      throw validationError([{ path: 'mediaVolumeId', message: VOLUME_MESSAGE }], VOLUME_MESSAGE);
+  }
+  if (tags.communityIds && tags.communityIds.length > 0) {
+    const found = await repo.existingCommunities(db, tags.communityIds);
+    if (tags.communityIds.some((id) => !found.has(id)))
+      throw validationError(
+        [{ path: 'communityIds', message: COMMUNITY_MESSAGE }],
+        COMMUNITY_MESSAGE,
+      );
+  }
+}
 
 /** The storage folder of an item's pictures. */
 export function shopItemFolder(itemId: string): string {
@@ -70,6 +99,7 @@ export async function createShopItem(
   const sellerId = input.sellerId ?? adminId;
   await assertSeller(deps.db, sellerId);
   const id = await runInTransaction(deps.db, async (tx) => {
+    await assertMerchTags(tx, input);
     const created = await repo.insertShopItem(tx, {
       sellerId,
       name: input.name,
@@ -78,7 +108,10 @@ export async function createShopItem(
       priceCents: input.priceCents,
       shippingCents: input.shippingCents,
       quantity: input.quantity,
+      mediaId: input.mediaId,
+      mediaVolumeId: input.mediaVolumeId,
     });
+    await repo.setShopItemCommunities(tx, created, input.communityIds);
     await recordAudit(tx, {
       actorId: adminId,
       action: 'shop_item.create',
@@ -92,7 +125,11 @@ export async function createShopItem(
   return present(deps, adminId, id);
 }
 
-/** Changes only the fields given. 404 `shop_item_not_found` for unknown or malformed ids. */
+/**
+ * Changes only the fields given. 404 `shop_item_not_found` for unknown or malformed ids. A new
+ * series without a volume drops the stored volume (it belonged to the old series);
+ * `communityIds` replaces the whole list.
+ */
 export async function updateShopItem(
   deps: ShopAdminDeps,
   adminId: string,
@@ -103,7 +140,30 @@ export async function updateShopItem(
   if (input.sellerId !== undefined) await assertSeller(deps.db, input.sellerId);
   if (Object.keys(input).length > 0) {
     await runInTransaction(deps.db, async (tx) => {
-      if (!(await repo.updateShopItem(tx, itemId, input))) throw shopItemNotFound();
+      const stored = await repo.lockShopItemSeries(tx, itemId);
+      if (!stored) throw shopItemNotFound();
+      const { communityIds, ...fields } = input;
+      const values: repo.ShopItemWrite = { ...fields };
+      if (input.mediaId !== undefined || input.mediaVolumeId !== undefined) {
+        const mediaId = input.mediaId !== undefined ? input.mediaId : stored.mediaId;
+        const seriesChanged = mediaId !== stored.mediaId;
+        const mediaVolumeId =
+          input.mediaVolumeId !== undefined
+            ? input.mediaVolumeId
+            : seriesChanged
+              ? null
+              : stored.mediaVolumeId;
+        values.mediaId = mediaId;
+        values.mediaVolumeId = mediaVolumeId;
+      }
+      await assertMerchTags(tx, {
+        mediaId: values.mediaId !== undefined ? values.mediaId : null,
+        mediaVolumeId: values.mediaVolumeId !== undefined ? values.mediaVolumeId : null,
+        communityIds,
+      });
+      if (Object.keys(values).length > 0 && !(await repo.updateShopItem(tx, itemId, values)))
+        throw shopItemNotFound();
+      if (communityIds !== undefined) await repo.setShopItemCommunities(tx, itemId, communityIds);
       await auditItemUpdate(tx, adminId, itemId, Object.keys(input));
     });
   }

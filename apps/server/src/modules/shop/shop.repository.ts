@@ -9,8 +9,8 @@
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryParsed, type Db } from '../../db/client';
-import { shopItems, shopLikes, users } from '../../db/schema';
+import { queryParsed, queryRows, type Db } from '../../db/client';
+import { shopItemCommunities, shopItems, shopLikes, users } from '../../db/schema';
 import { visibleUser } from '../../db/visible-user';
 import type { Cursor } from '../../lib/cursor';
 import type { ShopItemDetailRow, ShopItemSummaryRow } from './shop.mapper';
@@ -102,6 +102,13 @@ const ShopItemDetailRowSchema = ShopItemSummaryRowSchema.extend({
   sellerUsername: z.string().nullable(),
   sellerDisplayUsername: z.string().nullable(),
   sellerImageKey: z.string().nullable(),
+  seriesId: z.string().nullable(),
+  seriesTitle: z.string().nullable(),
+  seriesKind: z.enum(['video', 'manga', 'sequence']).nullable(),
+  volumeId: z.string().nullable(),
+  volumeNumber: z.number().int().nullable(),
+  volumeTitle: z.string().nullable(),
+  communities: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 
 /**
@@ -121,9 +128,16 @@ export async function findShopItem(
         s.shipping_cents as "shippingCents", s.created_at as "createdAt",
         users.id as "sellerId", users.name as "sellerName", users.username as "sellerUsername",
         users.display_username as "sellerDisplayUsername",
-        users.profile_image_key as "sellerImageKey"
+        users.profile_image_key as "sellerImageKey",
+        m.id as "seriesId", m.title as "seriesTitle", m.kind as "seriesKind",
+        v.id as "volumeId", v.number as "volumeNumber", v.title as "volumeTitle",
+        coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
+          from shop_item_communities sc join communities c on c.id = sc.community_id
+          where sc.item_id = s.id), '[]'::json) as communities
       from shop_items s
       join users on users.id = s.seller_id
+      left join media m on m.id = s.media_id
+      left join media_volumes v on v.id = s.media_volume_id
       where s.id = ${itemId}::uuid${opts.includeHidden ? sql`` : sql` and s.hidden_at is null and ${sellerVisible(viewerId)}`}`,
   );
   return row;
@@ -173,7 +187,15 @@ export async function moveLikeCount(
 export type ShopItemWrite = Partial<
   Pick<
     typeof shopItems.$inferInsert,
-    'sellerId' | 'name' | 'about' | 'condition' | 'priceCents' | 'shippingCents' | 'quantity'
+    | 'sellerId'
+    | 'name'
+    | 'about'
+    | 'condition'
+    | 'priceCents'
+    | 'shippingCents'
+    | 'quantity'
+    | 'mediaId'
+    | 'mediaVolumeId'
   >
 >;
 
@@ -244,4 +266,123 @@ export async function hideShopItem(
     .where(and(eq(shopItems.id, itemId), isNull(shopItems.hiddenAt)))
     .returning({ sellerId: shopItems.sellerId, name: shopItems.name });
   return row;
+}
+
+// ---- merch (issue 12) -------------------------------------------------------------------------
+
+/** The media id an item is tagged with (row locked for the edit); undefined when no item. */
+export async function lockShopItemSeries(
+  db: Db,
+  itemId: string,
+): Promise<{ mediaId: string | null; mediaVolumeId: string | null } | undefined> {
+  const [row] = await db
+    .select({ mediaId: shopItems.mediaId, mediaVolumeId: shopItems.mediaVolumeId })
+    .from(shopItems)
+    .where(eq(shopItems.id, itemId))
+    .for('update');
+  return row;
+}
+
+/** Whether the media entry exists. */
+export async function mediaExists(db: Db, mediaId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from media where id = ${mediaId}::uuid`);
+  return rows.length > 0;
+}
+
+/** The media entry a volume belongs to; undefined when the volume is unknown. */
+export async function volumeMedia(db: Db, volumeId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ mediaId: string }>(
+    db,
+    sql`select media_id as "mediaId" from media_volumes where id = ${volumeId}::uuid`,
+  );
+  return row?.mediaId;
+}
+
+/** Which of `ids` are existing communities. */
+export async function existingCommunities(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from communities where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Replaces the communities an item is merch for. */
+export async function setShopItemCommunities(
+  db: Db,
+  itemId: string,
+  communityIds: string[],
+): Promise<void> {
+  await db.delete(shopItemCommunities).where(eq(shopItemCommunities.itemId, itemId));
+  if (communityIds.length > 0)
+    await db
+      .insert(shopItemCommunities)
+      .values(communityIds.map((communityId) => ({ itemId, communityId })))
+      .onConflictDoNothing();
+}
+
+export interface MerchShelfOptions {
+  viewerId: string;
+  /** The shelf's owner: a media entry or a community. */
+  of: { media: string } | { community: string };
+  limit: number;
+}
+
+const MerchRowSchema = z.object({
+  /** Null on the one row of an empty shelf. */
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  imageKey: z.string().nullable(),
+  priceCents: z.number().int().nullable(),
+  quantity: z.number().int().nullable(),
+  likeCount: z.number().int().nullable(),
+  likedByMe: z.boolean().nullable(),
+  cursorAt: z.string().nullable(),
+  volumeId: z.string().nullable(),
+  volumeNumber: z.number().int().nullable(),
+  volumeTitle: z.string().nullable(),
+  owned: z.boolean().nullable(),
+});
+export type MerchRow = z.infer<typeof MerchRowSchema>;
+
+/**
+ * The SQL of a merch shelf, one statement: the shelf's owner (a media entry or a community) left
+ * joined to its items, so an unknown owner answers no row and an empty shelf one row of nulls.
+ * A media shelf lists the items tagged with the entry; a community shelf the items tagged with
+ * the community plus the items of the series whose community it is. Hidden items and items of a
+ * seller hidden from the viewer never show. In-stock first, then volumes by number, then newest.
+ */
+export function merchShelfSql(opts: MerchShelfOptions): SQL {
+  const owner =
+    'media' in opts.of
+      ? sql`select id from media where id = ${opts.of.media}::uuid`
+      : sql`select id from communities where id = ${opts.of.community}::uuid`;
+  const tagged =
+    'media' in opts.of
+      ? sql`s.media_id = o.id`
+      : sql`(exists (select 1 from shop_item_communities sc
+              where sc.community_id = o.id and sc.item_id = s.id)
+            or s.media_id in (select sm.id from media sm where sm.community_id = o.id))`;
+  return sql`select x.* from (${owner}) o
+    left join lateral (
+      select ${summaryColumns(opts.viewerId)},
+        v.id as "volumeId", v.number as "volumeNumber", v.title as "volumeTitle",
+        exists (select 1 from owned_volumes ov
+          where ov.user_id = ${opts.viewerId}::uuid and ov.volume_id = s.media_volume_id) as owned
+      from shop_items s
+      join users on users.id = s.seller_id
+      left join media_volumes v on v.id = s.media_volume_id
+      where ${tagged} and s.hidden_at is null and ${sellerVisible(opts.viewerId)}
+      order by (s.quantity > 0) desc, v.number asc nulls last, s.created_at desc, s.id desc
+      limit ${opts.limit}
+    ) x on true`;
+}
+
+/** A merch shelf's rows (see merchShelfSql); [] when its owner does not exist, [nulls] when empty. */
+export function merchShelf(db: Db, opts: MerchShelfOptions): Promise<MerchRow[]> {
+  return queryParsed(db, MerchRowSchema, merchShelfSql(opts));
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   ApiErrorBodySchema,
   LikeStateSchema,
+  MerchShelfSchema,
   SearchShopItemsQuerySchema,
   ShopItemPageSchema,
   ShopItemSchema,
@@ -16,6 +17,9 @@ import * as service from './shop.service';
 
 /** Any string: a malformed id answers 404 `shop_item_not_found`, like an unknown one. */
 const ItemParamsSchema = z.object({ itemId: z.string().max(100) });
+/** Any string: a malformed id answers 404 like an unknown one. */
+const MediaParamsSchema = z.object({ mediaId: z.string().max(100) });
+const CommunityParamsSchema = z.object({ communityId: z.string().max(100) });
 
 const errors = {
   400: ApiErrorBodySchema,
@@ -84,4 +88,39 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
   }
+
+  app.get(
+    '/api/media/:mediaId/merch',
+    {
+      config: { readReplica: true },
+      schema: {
+        tags: ['shop', 'media'],
+        summary: "The series' merch shelf: listed items tagged with this media entry",
+        params: MediaParamsSchema,
+        response: { 200: MerchShelfSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.getMerchShelf(deps(), user.id, { media: req.params.mediaId });
+    },
+  );
+
+  app.get(
+    '/api/communities/:communityId/merch',
+    {
+      config: { readReplica: true },
+      schema: {
+        tags: ['shop', 'communities'],
+        summary:
+          "A community's merch shelf: items tagged with it and the items of the series whose community it is",
+        params: CommunityParamsSchema,
+        response: { 200: MerchShelfSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return service.getMerchShelf(deps(), user.id, { community: req.params.communityId });
+    },
+  );
 };

@@ -4,7 +4,9 @@
  */
 import {
   liveTopics,
+  SHOP_RULES,
   type LikeState,
+  type MerchShelf,
   type SearchShopItemsQuery,
   type ShopItem,
   type ShopItemPage,
@@ -14,7 +16,7 @@ import { shopItemCursor } from '../../lib/cursor';
 import { AppError, notFound } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import type { LiveBus } from '../live/live-bus';
-import { toShopItem, toShopItemSummary } from './shop.mapper';
+import { toMerchItem, toShopItem, toShopItemSummary } from './shop.mapper';
 import * as repo from './shop.repository';
 
 export interface ShopDeps {
@@ -124,4 +126,47 @@ export async function hideShopItemInTransaction(
 ): Promise<{ sellerId: string; name: string } | undefined> {
   if (!isId(itemId)) return undefined;
   return repo.hideShopItem(tx, itemId);
+}
+
+/**
+ * A merch shelf (issue 12), one statement: the items tagged with a media entry (the series page),
+ * or with a community plus the items of the series whose community it is (the community page).
+ * Listed items only: never hidden ones, nor those of a seller hidden from the viewer. In-stock
+ * first, then volumes by number, then newest; at most `SHOP_RULES.merchShelfMax`. 404
+ * `media_not_found` / `community_not_found` for an unknown or malformed owner.
+ */
+export async function getMerchShelf(
+  deps: Pick<ShopDeps, 'db' | 'currency'>,
+  viewerId: string,
+  of: { media: string } | { community: string },
+): Promise<MerchShelf> {
+  const missing = () =>
+    'media' in of ? notFound('media_not_found') : notFound('community_not_found');
+  if (!isId('media' in of ? of.media : of.community)) throw missing();
+  const rows = await repo.merchShelf(deps.db, { viewerId, of, limit: SHOP_RULES.merchShelfMax });
+  if (rows.length === 0) throw missing();
+  const items: MerchShelf['items'] = [];
+  for (const r of rows) {
+    if (r.id === null || r.name === null || r.priceCents === null || r.quantity === null) continue;
+    items.push(
+      toMerchItem(
+        {
+          id: r.id,
+          name: r.name,
+          imageKey: r.imageKey,
+          priceCents: r.priceCents,
+          quantity: r.quantity,
+          likeCount: r.likeCount ?? 0,
+          likedByMe: r.likedByMe ?? false,
+          cursorAt: r.cursorAt ?? '',
+          volumeId: r.volumeId,
+          volumeNumber: r.volumeNumber,
+          volumeTitle: r.volumeTitle,
+          owned: r.owned ?? false,
+        },
+        deps.currency,
+      ),
+    );
+  }
+  return { items };
 }

@@ -168,6 +168,9 @@ describe('GET /api/shop/items/:itemId', () => {
       shippingCents: 850,
       seller: { id: seller.user.id, username: 'SallySells', name: 'Sally Seller', avatarUrl: null },
       createdAt: item.createdAt.toISOString(),
+      series: null,
+      volume: null,
+      communities: [],
     });
   });
 
