@@ -23,6 +23,8 @@ declare module 'vitest' {
     otakuraTestDbDump?: string;
     /** Names this test run's PostgreSQL databases, so the run's teardown drops any left open. */
     otakuraTestRunId?: string;
+    /** PostgreSQL: the run's migrated template database, copied by CREATE DATABASE … TEMPLATE. */
+    otakuraTestPgTemplate?: string;
   }
 }
 
@@ -97,9 +99,9 @@ export async function buildTemplateDump(): Promise<string> {
 
 let dumpBytes: Promise<Uint8Array> | undefined;
 
-async function injected<K extends 'otakuraTestDbDump' | 'otakuraTestRunId'>(
-  key: K,
-): Promise<string | undefined> {
+async function injected<
+  K extends 'otakuraTestDbDump' | 'otakuraTestRunId' | 'otakuraTestPgTemplate',
+>(key: K): Promise<string | undefined> {
   try {
     const { inject } = await import('vitest');
     return inject(key);
@@ -156,11 +158,15 @@ async function createPostgresTestDatabase(
 ): Promise<Database> {
   const runId = (await injected('otakuraTestRunId')) ?? 'adhoc';
   const name = `${TEST_DB_PREFIX}${runId}_${randomBytes(5).toString('hex')}`;
-  await withAdminClient(databaseUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  // A copy of the run's migrated template costs a fraction of migrating a new database.
+  const template = migrated ? await injected('otakuraTestPgTemplate') : undefined;
+  await withAdminClient(databaseUrl, (c) =>
+    c.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
+  );
   let database: Database;
   try {
     database = await openDatabase({ databaseUrl: urlWithDatabase(databaseUrl, name), poolMax: 5 });
-    if (migrated) await migrateDatabase(database);
+    if (migrated && !template) await migrateDatabase(database);
   } catch (err) {
     await dropDatabase(databaseUrl, name);
     throw err;
@@ -180,6 +186,25 @@ async function dropDatabase(databaseUrl: string, name: string): Promise<void> {
   await withAdminClient(databaseUrl, (c) =>
     c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   );
+}
+
+/**
+ * The run's migrated template on PostgreSQL (global setup): every migrated test database is
+ * created as its copy. Nothing stays connected to it (a template must have no sessions).
+ */
+export async function createPostgresTemplate(databaseUrl: string, runId: string): Promise<string> {
+  const name = `${TEST_DB_PREFIX}${runId}_template`;
+  await withAdminClient(databaseUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const database = await openDatabase({
+    databaseUrl: urlWithDatabase(databaseUrl, name),
+    poolMax: 1,
+  });
+  try {
+    await migrateDatabase(database);
+  } finally {
+    await database.close();
+  }
+  return name;
 }
 
 /** Drops the PostgreSQL test databases of one run that a test file left open (run teardown). */
