@@ -67,6 +67,8 @@ describe('GET /api/communities/:communityId', () => {
       postCount: 1,
       isMember: false,
       createdAt: c.createdAt.toISOString(),
+      // Not a series' own community (issue 12).
+      series: null,
     });
   });
 

@@ -31,8 +31,8 @@ export interface CreateCommentVariables extends CreateCommentInput {
 export function useCreateCommentMutation(target: CommentTarget, author: UserSummary | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, replyToId }: CreateCommentVariables) =>
-      createComment(target, { body, replyToId }),
+    mutationFn: ({ body, replyToId, spoilerTag }: CreateCommentVariables) =>
+      createComment(target, { body, replyToId, ...(spoilerTag ? { spoilerTag } : {}) }),
     onMutate: async ({ body, replyToId, replyToUsername }) => {
       await queryClient.cancelQueries({ queryKey: commentKeys.list(target) });
       const pending: Comment = {

@@ -3,6 +3,11 @@ import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import {
+  SpoilerTagPicker,
+  type SpoilerDraft,
+  type SpoilerSeries,
+} from '@/components/spoiler/spoiler-tag-picker';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { formatNumber } from '@/lib/i18n';
@@ -21,6 +26,19 @@ export interface CommentComposerProps {
   onCancelReply?: () => void;
   autoFocus?: boolean;
   className?: string;
+  /**
+   * The spoiler shield's tag of the comment being written (issue 12). Given with
+   * `onSpoilerTagChange`, the composer shows the picker; an incomplete tag keeps Comment disabled.
+   */
+  spoilerTag?: SpoilerDraft | null;
+  onSpoilerTagChange?: (value: SpoilerDraft | null) => void;
+  /** The series a new tag starts with. */
+  suggestedSeries?: SpoilerSeries | null;
+}
+
+/** Whether a tag being written names a series and a whole number from 1. */
+export function spoilerDraftComplete(draft: SpoilerDraft | null | undefined): boolean {
+  return !draft || (draft.series !== null && /^[1-9]\d*$/.test(draft.number.trim()));
 }
 
 /**
@@ -35,13 +53,16 @@ export function CommentComposer({
   onCancelReply,
   autoFocus = false,
   className,
+  spoilerTag = null,
+  onSpoilerTagChange,
+  suggestedSeries,
 }: CommentComposerProps) {
   const { t } = useTranslation('comments');
   const id = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const trimmed = value.trim();
   const tooLong = trimmed.length > LIMITS.commentMax;
-  const canSubmit = trimmed.length > 0 && !tooLong;
+  const canSubmit = trimmed.length > 0 && !tooLong && spoilerDraftComplete(spoilerTag);
   const showCounter = value.length >= COUNTER_FROM;
   const isReply = replyToUsername !== undefined;
   // The shortcut means nothing on a touch screen: shown only where a keyboard is likely.
@@ -125,6 +146,14 @@ export function CommentComposer({
           {t('composer.submit')}
         </Button>
       </div>
+      {onSpoilerTagChange ? (
+        <SpoilerTagPicker
+          value={spoilerTag}
+          onChange={onSpoilerTagChange}
+          suggested={suggestedSeries}
+          compact
+        />
+      ) : null}
       <div className="comment-composer__footer">
         {showHint ? (
           <span id={hintId} className="comment-composer__hint">

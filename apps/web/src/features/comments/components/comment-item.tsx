@@ -8,6 +8,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
 import { formatCompact } from '@/lib/format';
 import { formatDate } from '@/lib/i18n';
+import { SpoilerCover } from '@/components/spoiler/spoiler-cover';
+import { useRevealComment, useShownComment } from '../hooks/use-comment-reveal';
 import { isPendingComment } from '../utils/comment-cache';
 
 export interface CommentItemProps {
@@ -37,7 +39,7 @@ export function useCommentTimeLabel() {
  * (spec §6); your own comment's like is shown but disabled.
  */
 export function CommentItem({
-  comment,
+  comment: fromCache,
   viewerId,
   now,
   isReply = false,
@@ -46,6 +48,10 @@ export function CommentItem({
   onToggleLike,
 }: CommentItemProps) {
   const { t } = useTranslation('comments');
+  // A spoiler the viewer revealed shows its text (the cache keeps the covered comment).
+  const comment = useShownComment(fromCache);
+  const spoiler = useRevealComment(comment.id);
+  const covered = comment.spoilerTag?.covered === true && !comment.deleted;
   const timeLabel = useCommentTimeLabel();
   const system = comment.author.id === SYSTEM_USER_ID || comment.deleted;
   const pending = isPendingComment(comment);
@@ -108,7 +114,17 @@ export function CommentItem({
             <span className="comment__edited">· {t('edited')}</span>
           ) : null}
         </div>
-        <p className="comment__body">
+        {covered && comment.spoilerTag ? (
+          <SpoilerCover
+            tag={comment.spoilerTag}
+            onReveal={spoiler.reveal}
+            pending={spoiler.pending}
+            failed={spoiler.failed}
+            compact
+            className="comment__spoiler"
+          />
+        ) : null}
+        <p className="comment__body" hidden={covered}>
           {comment.replyTo ? (
             <span
               className="comment__mention"

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toSpoilerTagInput, type SpoilerDraft } from '@/components/spoiler/spoiler-tag-picker';
 import { useToast } from '@/components/ui/toast';
 import { useNow } from '@/lib/use-now';
 import { useBlockAuthorMutation } from '../api/block-author';
@@ -86,6 +87,8 @@ function CommentsSectionView({
 
   // Drafts per composer: ROOT for the main one, a comment id for a reply box.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
+  // The main composer's spoiler tag (issue 12); replies go untagged.
+  const [spoilerDraft, setSpoilerDraft] = useState<SpoilerDraft | null>(null);
   const [replyingTo, setReplyingTo] = useState<Comment | null>(null);
   const [optionsFor, setOptionsFor] = useState<Comment | null>(null);
   const [editing, setEditing] = useState<Comment | null>(null);
@@ -99,12 +102,21 @@ function CommentsSectionView({
     const key = replyTo?.id ?? ROOT;
     setDraft(key, '');
     if (replyTo) setReplyingTo(null);
+    const tagDraft = replyTo ? null : spoilerDraft;
+    const tag = toSpoilerTagInput(tagDraft);
+    if (!replyTo) setSpoilerDraft(null);
     create.mutate(
-      { body, replyToId: replyTo?.id, replyToUsername: replyTo?.author.username },
+      {
+        body,
+        replyToId: replyTo?.id,
+        replyToUsername: replyTo?.author.username,
+        ...(tag?.mediaId ? { spoilerTag: { ...tag, mediaId: tag.mediaId } } : {}),
+      },
       {
         onError: (error) => {
           // Give the text back, so nothing typed is lost.
           setDrafts((d) => ({ ...d, [key]: d[key] ? d[key] : body }));
+          if (tagDraft) setSpoilerDraft((current) => current ?? tagDraft);
           if (replyTo) setReplyingTo((current) => current ?? replyTo);
           toast({ title: t('composer.sendFailed'), description: error.message, variant: 'error' });
         },
@@ -288,6 +300,8 @@ function CommentsSectionView({
           value={drafts[ROOT] ?? ''}
           onChange={(v) => setDraft(ROOT, v)}
           onSubmit={(b) => send(b, null)}
+          spoilerTag={spoilerDraft}
+          onSpoilerTagChange={setSpoilerDraft}
         />
 
         <CommentOptionsModal

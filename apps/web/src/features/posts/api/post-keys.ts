@@ -16,6 +16,8 @@ export const postKeys = {
   detail: (postId: string) => [...postKeys.details(), postId] as const,
   linkPreview: (url: string) => [...postKeys.all, 'link-preview', url] as const,
   communityOptions: (q: string) => [...postKeys.all, 'community-options', q] as const,
+  communitySeries: (communityId: string) =>
+    [...postKeys.all, 'community-series', communityId] as const,
   likeMutation: () => [...postKeys.all, 'like'] as const,
 };
 

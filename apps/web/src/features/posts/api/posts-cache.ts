@@ -174,3 +174,8 @@ export function invalidatePost(queryClient: QueryClient, postId: string): Promis
 export function isPostCached(queryClient: QueryClient, postId: string): boolean {
   return findCachedPost(queryClient, postId) !== undefined;
 }
+
+/** Every post query (lists and details): after the viewer's progress rose (the spoiler shield). */
+export function invalidateAllPosts(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: postKeys.all });
+}

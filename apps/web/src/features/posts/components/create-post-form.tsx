@@ -13,7 +13,9 @@ import { isApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { applyServerError, fieldError, formError, localizeMessage } from '@/lib/forms';
 import i18n, { formatNumber } from '@/lib/i18n';
+import { SpoilerTagPicker } from '@/components/spoiler/spoiler-tag-picker';
 import { useCreatePostMutation } from '../api/create-post';
+import { useCommunitySeries } from '../api/get-community-series';
 import { titleIssue, usePostComposer, type ComposerTab } from '../hooks/use-post-composer';
 import { CommunityPicker } from './community-picker';
 import { FlagSwitch } from './flag-switch';
@@ -23,6 +25,17 @@ import { UrlField } from './url-field';
 import './create-post-form.css';
 
 const FIELDS = ['title', 'communityId', 'body', 'url'] as const;
+/** The server names the tag's parts as the request has them; the picker's fields take them. */
+const RENAMES = {
+  'spoilerTag.mediaId': 'spoilerTag.series',
+  'spoilerTag.unit': 'spoilerTag.unit',
+  'spoilerTag.number': 'spoilerTag.number',
+} as const;
+
+/** Whether a spoiler tag being written names a series and a whole number from 1. */
+function spoilerTagComplete(draft: { series: unknown; number: string }): boolean {
+  return draft.series !== null && /^[1-9]\d*$/.test(draft.number.trim());
+}
 
 /** "a title and a community" in the current language. */
 function listFormat(items: string[]): string {
@@ -76,6 +89,7 @@ export function CreatePostForm() {
       if (files) setNotice(localizeMessage(files.message));
       applyServerError(form.setError, error, {
         fields: FIELDS,
+        rename: RENAMES,
         message: (e) => (files ? '' : `${t('composer.failed')} ${apiErrorText(t, e)}`),
       });
     }
@@ -90,7 +104,13 @@ export function CreatePostForm() {
     missing.push(t('composer.missing.media'));
   if (composer.tab === 'url' && !composer.canPost && values.url.trim() === '')
     missing.push(t('composer.missing.url'));
+  if (values.spoilerTag && !spoilerTagComplete(values.spoilerTag))
+    missing.push(t('composer.missing.spoilerTag'));
   const serverError = formError(errors);
+  // A series' own community offers its series as the spoiler tag's.
+  const communitySeries = useCommunitySeries(values.communityId?.id);
+  const tagErrors = errors.spoilerTag as
+    Partial<Record<'series' | 'mediaId' | 'unit' | 'number', { message?: string }>> | undefined;
 
   return (
     <form
@@ -176,6 +196,23 @@ export function CreatePostForm() {
           />
         </TabsContent>
       </Tabs>
+
+      <Controller
+        control={form.control}
+        name="spoilerTag"
+        render={({ field }) => (
+          <SpoilerTagPicker
+            value={field.value}
+            onChange={field.onChange}
+            suggested={communitySeries}
+            errors={{
+              series: fieldError(tagErrors?.series ?? tagErrors?.mediaId),
+              unit: fieldError(tagErrors?.unit),
+              number: fieldError(tagErrors?.number),
+            }}
+          />
+        )}
+      />
 
       <div className="composer__flags">
         <Controller

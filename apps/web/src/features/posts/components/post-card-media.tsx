@@ -6,6 +6,7 @@ import { cardRatio, LINK_PREVIEW_RATIO } from '../utils/aspect';
 import { imageSources, srcSetOf } from '../utils/image-sources';
 import { hostOf } from '../utils/post-kind';
 import { FeedVideo } from './feed-video';
+import { PostSpoilerCover } from './post-spoiler-cover';
 import { SensitiveCover, useSensitive } from './sensitive-cover';
 
 /**
@@ -49,6 +50,10 @@ export function PostCardMedia({
 }) {
   const { t } = useTranslation('posts');
   const { hidden } = useSensitive(post);
+
+  // The spoiler shield covers it for this viewer: the server sent no body, images, video or
+  // link, so the cover stands in their place.
+  if (post.spoilerTag?.covered) return <PostSpoilerCover post={post} compact />;
 
   // Media opens the post like the title does; the title link is the keyboard path, so this is
   // a pointer convenience only (no second tab stop).

@@ -4,6 +4,7 @@ import { forwardRef, memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
+import { useShownPost } from '../hooks/use-spoiler-reveal';
 import { postKindKey } from '../utils/post-kind';
 import { CommentCount } from './comment-count';
 import { ElapsedTime } from './elapsed-time';
@@ -32,10 +33,12 @@ function isPlainClick(event: MouseEvent) {
  */
 export const PostCard = memo(
   forwardRef<HTMLElement, PostCardProps>(function PostCard(
-    { post, onOpen, index, setSize, className },
+    { post: fromCache, onOpen, index, setSize, className },
     ref,
   ) {
     const { t } = useTranslation('posts');
+    // A spoiler the viewer revealed shows its revealed parts (the cache keeps the covered post).
+    const post = useShownPost(fromCache);
     const open = onOpen ? () => onOpen(post) : undefined;
     const kind = postKindKey(post);
     const titleId = `post-card-title-${post.id}`;
@@ -48,6 +51,7 @@ export const PostCard = memo(
         aria-posinset={index !== undefined ? index + 1 : undefined}
         aria-setsize={setSize}
         data-post-id={post.id}
+        data-spoiler-covered={post.spoilerTag?.covered ? '' : undefined}
       >
         <header className="post-card__header">
           <Avatar

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ReportButton } from '@/components/report/report-button';
 import { Avatar } from '@/components/ui/avatar';
+import { useShownPost } from '../hooks/use-spoiler-reveal';
 import { cardRatio } from '../utils/aspect';
 import { CommentCount } from './comment-count';
 import { CopyLinkButton } from './copy-link-button';
@@ -14,6 +15,7 @@ import { FeedVideo } from './feed-video';
 import { ImageCarousel } from './image-carousel';
 import { LikeButton } from './like-button';
 import { LinkPreviewCard } from './link-preview-card';
+import { PostSpoilerCover } from './post-spoiler-cover';
 import { SensitiveCover, useSensitive } from './sensitive-cover';
 import './post-detail.css';
 import './post-flags.css';
@@ -83,7 +85,7 @@ function DetailMedia({ post, variant }: { post: Post; variant: PostDetailProps['
 
 /** One post in full: the modal's and the post page's content (spec §2). */
 export function PostDetail({
-  post,
+  post: fromCache,
   variant,
   comments,
   viewerId,
@@ -93,6 +95,9 @@ export function PostDetail({
   headerActions,
 }: PostDetailProps) {
   const { t } = useTranslation('posts');
+  // A spoiler the viewer revealed shows its revealed parts (the cache keeps the covered post).
+  const post = useShownPost(fromCache);
+  const covered = post.spoilerTag?.covered === true;
   const media = hasMediaPane(post);
   const isAuthor = !!viewerId && viewerId === post.author.id;
 
@@ -145,6 +150,8 @@ export function PostDetail({
               ) : null}
             </p>
           ) : null}
+
+          {covered ? <PostSpoilerCover post={post} /> : null}
 
           {post.type === POST_TYPES.url && post.link ? (
             <SensitiveCover post={post}>

@@ -6,6 +6,7 @@ import {
 } from '@otakura/shared';
 import { useCallback, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { toSpoilerTagInput, type SpoilerDraft } from '@/components/spoiler/spoiler-tag-picker';
 import { zodResolverOf } from '@/lib/zod-resolver';
 import type { CommunityOption } from '../api/get-community-options';
 import { useUploadQueue, type UploadItem } from './use-upload-queue';
@@ -21,6 +22,8 @@ export interface ComposerValues {
   url: string;
   spoiler: 0 | 1;
   nsfw: 0 | 1;
+  /** The spoiler shield's tag (issue 12): the series and point the post spoils, or none. */
+  spoilerTag: SpoilerDraft | null;
 }
 
 const EMPTY: ComposerValues = {
@@ -30,6 +33,7 @@ const EMPTY: ComposerValues = {
   url: '',
   spoiler: 0,
   nsfw: 0,
+  spoilerTag: null,
 };
 
 /** The link as the shared schema reads it (`example.com` → `https://example.com`), or null. */
@@ -58,6 +62,7 @@ function toInput(values: ComposerValues, { tab, media, thumb }: Draft): Record<s
     communityId: values.communityId?.id,
     spoiler: values.spoiler,
     nsfw: values.nsfw,
+    ...(values.spoilerTag ? { spoilerTag: toSpoilerTagInput(values.spoilerTag) } : {}),
   };
   if (tab === 'media') {
     const video = media.some((i) => i.kind === 'video');
@@ -112,7 +117,8 @@ export function usePostComposer() {
     media.items.length > 0 ||
     values.communityId !== null ||
     values.spoiler === 1 ||
-    values.nsfw === 1;
+    values.nsfw === 1 ||
+    values.spoilerTag !== null;
 
   const reset = useCallback(() => {
     setTab('text');

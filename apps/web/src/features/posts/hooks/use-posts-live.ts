@@ -8,6 +8,7 @@ import {
   applyPostCommentCount,
   applyPostDeleted,
   applyPostLiked,
+  invalidateAllPosts,
   invalidateFeed,
   invalidatePost,
   invalidatePostLists,
@@ -68,6 +69,7 @@ async function insertCreatedPost(queryClient: QueryClient, event: PostCreated): 
  * - `post.liked`: the absolute count (others' likes; ours is already shown, optimistically).
  * - `post.deleted`: the post leaves every list, and its detail.
  * - `comment.created` on a post: its absolute comment count.
+ * - `media.progress` on the viewer's own topic: every post is read again (spoiler covers lift).
  *
  * When a reconnect confirms a topic again, what it shows is refetched (events may have been lost).
  */
@@ -82,6 +84,8 @@ export function usePostsLive({
 
   useLiveTopics(
     [
+      // The viewer's own progress (`media.progress`): the spoiler shield's covers they passed lift.
+      viewerId && liveTopics.user(viewerId),
       feed && liveTopics.feed,
       communityId && liveTopics.community(communityId),
       authorId && liveTopics.profile(authorId),
@@ -98,6 +102,9 @@ export function usePostsLive({
           void invalidatePostLists(queryClient, { kind: 'community', id: parsed.id });
         } else if (parsed?.kind === 'profile') {
           void invalidatePostLists(queryClient, { kind: 'user', id: parsed.id });
+        } else if (parsed?.kind === 'user') {
+          // A progress event may have been missed: the shield is decided anew.
+          void invalidateAllPosts(queryClient);
         }
       },
     },
@@ -117,6 +124,11 @@ export function usePostsLive({
     applyPostLiked(queryClient, event.postId, event.likeCount);
   });
   useLiveEvent('post.deleted', (event) => applyPostDeleted(queryClient, event.postId));
+  // The viewer watched or read further: every post on screen is read again, so the server
+  // decides the spoiler shield anew and the covers they have passed disappear without a reload.
+  useLiveEvent('media.progress', (event) => {
+    if (viewerId && event.topic === liveTopics.user(viewerId)) void invalidateAllPosts(queryClient);
+  });
   useLiveEvent('comment.created', (event) => {
     if (event.postId) applyPostCommentCount(queryClient, event.postId, event.commentCount);
   });
