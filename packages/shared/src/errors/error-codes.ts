@@ -53,6 +53,12 @@ export const ERROR_CODES = {
     message: 'This link is invalid or has already been used. Please ask for a new one.',
   },
   expired_token: { status: 400, message: 'This link has expired. Please ask for a new one.' },
+  /** An account imported from the first build that has no password here yet (docs/import-firebase.md). */
+  password_reset_required: {
+    status: 401,
+    message:
+      'Your account came over from the first version of the site, and its password could not come with it. Use "Forgot password" to set a new one.',
+  },
   reauth_required: {
     status: 403,
     message: 'For your security, please sign in again to do this.',

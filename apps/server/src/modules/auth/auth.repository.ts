@@ -1,7 +1,7 @@
 /** The auth module's own queries (Better Auth runs the rest through its adapter). */
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, verifications } from '../../db/schema';
+import { accounts, importRecords, users, verifications } from '../../db/schema';
 
 /** Whether an account already uses this username (any case) and whether one uses this email. */
 export async function findTaken(
@@ -56,4 +56,26 @@ export async function resetTokenExpired(db: Db, token: string): Promise<boolean>
     .orderBy(desc(verifications.createdAt))
     .limit(1);
   return row !== undefined && row.expiresAt.getTime() < Date.now();
+}
+
+/**
+ * Whether `email` is an account brought in from the first build (import_records) that has no
+ * password yet: no credential account until "Forgot password" makes one (docs/import-firebase.md).
+ */
+export async function importedWithoutPassword(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(
+      importRecords,
+      and(eq(importRecords.collection, 'users'), eq(importRecords.localId, sql`${users.id}::text`)),
+    )
+    .where(
+      and(
+        eq(users.email, email),
+        sql`not exists (select 1 from ${accounts} a where a.user_id = ${users.id} and a.provider_id = 'credential')`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

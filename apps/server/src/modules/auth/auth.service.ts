@@ -27,7 +27,7 @@ import {
 } from '@otakura/shared';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, forbidden, tooManyRequests } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../lib/errors';
 import { sendInBackground, type Mailer } from '../mail/mailer';
 import { signUpAttemptMail } from '../mail/templates';
 import type { Auth } from './auth';
@@ -207,6 +207,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       if (answer.status === 401) {
         await Promise.all([backoff.fail(ipKey), backoff.fail(accountKey)]);
+        // An account imported from the first build has no password here: say what to do.
+        if (await repo.importedWithoutPassword(db, input.email.toLowerCase()))
+          throw new AppError('password_reset_required');
       } else if (answer.status < 300) {
         await Promise.all([backoff.succeed(ipKey), backoff.succeed(accountKey)]);
       }

@@ -18,6 +18,7 @@ const TRANSLATED = new Set([
   'two_factor_expired',
   'email_already_verified',
   'reauth_required',
+  'password_reset_required',
 ]);
 
 export interface AuthErrorOptions {
