@@ -17,9 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MEDIA_RULES } from '@otakura/shared';
 
 export type MomentReach =
-  | { episodeId: string; seconds: number }
-  | { issueId: string; page: number }
-  | undefined;
+  { episodeId: string; seconds: number } | { issueId: string; page: number } | undefined;
 
 /** Boolean: the viewer has not reached the comment's moment or page. */
 export function momentCoveredSql(alias: string, viewerId: string, reach?: MomentReach): SQL {

@@ -43,18 +43,16 @@ async function expectError(res: Response, status: number, code: string, field?: 
 }
 
 /** A pinned comment written straight to the database (the counter moves with it). */
-async function pinned(
-  values: {
-    userId: string;
-    mediaId: string;
-    episodeId?: string;
-    atSeconds?: number | null;
-    issueId?: string;
-    page?: number | null;
-    body?: string;
-    secondsAgo?: number;
-  },
-): Promise<string> {
+async function pinned(values: {
+  userId: string;
+  mediaId: string;
+  episodeId?: string;
+  atSeconds?: number | null;
+  issueId?: string;
+  page?: number | null;
+  body?: string;
+  secondsAgo?: number;
+}): Promise<string> {
   const [row] = await t.database.db
     .insert(comments)
     .values({
@@ -243,7 +241,11 @@ describe('an episode in timeline order', () => {
     expect(items.every((c) => c.pin?.covered === false && c.body !== '')).toBe(true);
 
     await expectCursorRefused(await viewer.http(`/api/episodes/${ep1.id}/comments?cursor=nope`));
-    await expectError(await viewer.http(`/api/episodes/not-an-id/comments`), 404, 'episode_not_found');
+    await expectError(
+      await viewer.http(`/api/episodes/not-an-id/comments`),
+      404,
+      'episode_not_found',
+    );
     await expectError(
       await viewer.http(`/api/episodes/${crypto.randomUUID()}/moments`),
       404,
@@ -262,7 +264,10 @@ describe('an episode in timeline order', () => {
     await pinned({ ...base, atSeconds: 61 });
     await pinned({ ...base, atSeconds: null });
     const gone = await pinned({ ...base, atSeconds: 30 });
-    await t.database.db.update(comments).set({ deletedAt: new Date() }).where(eq(comments.id, gone));
+    await t.database.db
+      .update(comments)
+      .set({ deletedAt: new Date() })
+      .where(eq(comments.id, gone));
     await pinned({ ...base, userId: blocked.user.id, atSeconds: 45 });
     await t.database.db
       .insert(userBlocks)

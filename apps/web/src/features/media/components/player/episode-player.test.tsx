@@ -50,6 +50,15 @@ function playerApi(
     [`POST /api/episodes/${episode.id}/playback`]: json(session, 201),
     [`POST ${HEARTBEAT}`]: makeState(),
     [`POST ${CLOSE}`]: makeState({ viewCounted: true, viewCount: 11 }),
+    // No pinned comments (moments.test.tsx covers them).
+    [`GET /api/episodes/${episode.id}/moments`]: {
+      episodeId: episode.id,
+      mediaId: episode.mediaId,
+      episodeNumber: episode.number,
+      commentCount: 0,
+      markers: [],
+    },
+    [`GET /api/episodes/${episode.id}/comments`]: { items: [], nextCursor: null },
     ...extra,
   });
 }

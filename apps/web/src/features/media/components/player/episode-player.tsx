@@ -71,7 +71,8 @@ function EpisodeView({
   episodeId: string;
   onEpisodeChange: (episodeId: string) => void;
 }) {
-  const { t } = useTranslation('player');
+  // The moments' strings load with the player's, so its panel never suspends the video.
+  const { t } = useTranslation(['player', 'moments']);
   const query = useEpisodeQuery(episodeId);
 
   if (query.isPending) {

@@ -10,9 +10,13 @@ import { usePlayerFullscreen } from '../../hooks/use-player-fullscreen';
 import { usePlayerMediaState } from '../../hooks/use-player-media-state';
 import { usePlayerSettings } from '../../hooks/use-player-settings';
 import { usePlayerUpNext } from '../../hooks/use-player-up-next';
+import { useEpisodeMomentsQuery } from '../../api/get-moments';
+import { DiscussModal, useMomentsLive } from '../moment-comments';
 import { formatTime } from './format-time';
 import { PlayerControls } from './player-controls';
 import { playerActionForKey, type PlayerAction } from './player-shortcuts';
+import { MomentMarkers } from './moment-markers';
+import { MomentsPanel } from './moments-panel';
 import { UpNextCard } from './up-next-card';
 
 /** Controls hide after this long without pointer or keyboard activity while playing. */
@@ -32,7 +36,7 @@ export interface PlayerBodyProps {
  * position when the playback session answers (and the metadata is there).
  */
 export function PlayerBody({ episode, onEpisodeChange, header }: PlayerBodyProps) {
-  const { t } = useTranslation('player');
+  const { t } = useTranslation(['player', 'moments']);
   const videoRef = useRef<HTMLVideoElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   // The settings menu renders into the stage, so it shows in full screen too.
@@ -51,6 +55,17 @@ export function PlayerBody({ episode, onEpisodeChange, header }: PlayerBodyProps
   const metadataSeen = useRef(false);
   const muted = settings.muted || autoMuted;
   const hasVideo = !!episode.videoUrl;
+  // Comments pinned to a moment (docs/moments.md): markers, the list beside the video, Discuss.
+  const moments = useEpisodeMomentsQuery(episode.mediaId, episode.id);
+  useMomentsLive(episode.mediaId);
+  const [discussOpen, setDiscussOpen] = useState(false);
+  const openDiscuss = () => {
+    videoRef.current?.pause();
+    setDiscussOpen(true);
+  };
+  const discussLabel = moments.data
+    ? t('moments:discussEpisode', { number: episode.number, count: moments.data.commentCount })
+    : null;
 
   /** Plays; a browser that refuses sound without a gesture gets a muted start instead. */
   const play = (video: HTMLVideoElement) => {
@@ -247,7 +262,7 @@ export function PlayerBody({ episode, onEpisodeChange, header }: PlayerBodyProps
   return (
     <>
       {header}
-      <div className="episode-player__main">
+      <div className="episode-player__main episode-player__main--moments">
         <div
           ref={(element) => {
             stageRef.current = element;
@@ -342,6 +357,7 @@ export function PlayerBody({ episode, onEpisodeChange, header }: PlayerBodyProps
               running={media.ended || !media.paused}
               onPlay={() => onEpisodeChange(next.id)}
               onCancel={upNext.cancel}
+              discuss={discussLabel ? { label: discussLabel, onOpen: openDiscuss } : undefined}
             />
           ) : null}
 
@@ -365,10 +381,43 @@ export function PlayerBody({ episode, onEpisodeChange, header }: PlayerBodyProps
               onToggleFullscreen={fullscreen.toggle}
               onEpisode={onEpisodeChange}
               onActivity={wake}
+              markers={
+                <MomentMarkers
+                  markers={moments.data?.markers ?? []}
+                  duration={media.duration}
+                  onSeek={seekTo}
+                />
+              }
             />
           ) : null}
         </div>
+        <MomentsPanel
+          episode={episode}
+          moments={moments.data}
+          currentTime={media.currentTime}
+          onSeek={seekTo}
+          onDiscuss={openDiscuss}
+        />
       </div>
+      <DiscussModal
+        open={discussOpen}
+        onClose={() => setDiscussOpen(false)}
+        title={t('moments:discussEpisodeTitle', { number: episode.number })}
+        source={{
+          kind: 'episode',
+          mediaId: episode.mediaId,
+          episodeId: episode.id,
+          until: media.currentTime > 0 ? Math.floor(media.currentTime) : undefined,
+        }}
+        composer={{
+          pin: { episodeId: episode.id },
+          label: t('moments:composeOnEpisode', { number: episode.number }),
+        }}
+        onSeek={(seconds) => {
+          setDiscussOpen(false);
+          seekTo(seconds);
+        }}
+      />
     </>
   );
 }

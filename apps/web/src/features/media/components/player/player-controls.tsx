@@ -11,7 +11,7 @@ import {
   Volume2,
   VolumeX,
 } from 'lucide-react';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/ui/icon-button';
 import type { PlayerMediaState } from '../../hooks/use-player-media-state';
@@ -40,6 +40,8 @@ export interface PlayerControlsProps {
   onToggleFullscreen: () => void;
   onEpisode: (episodeId: string) => void;
   onActivity: () => void;
+  /** The pinned moments over the seek bar (docs/moments.md). */
+  markers?: ReactNode;
 }
 
 const percent = (part: number, whole: number) =>
@@ -69,6 +71,7 @@ export function PlayerControls({
   onToggleFullscreen,
   onEpisode,
   onActivity,
+  markers,
 }: PlayerControlsProps) {
   const { t } = useTranslation('player');
   const { currentTime, duration } = media;
@@ -84,6 +87,7 @@ export function PlayerControls({
       aria-label={t('controls')}
       onFocus={onActivity}
     >
+      {markers}
       <input
         type="range"
         className="episode-player__range episode-player__seek"

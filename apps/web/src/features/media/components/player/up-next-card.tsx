@@ -1,5 +1,5 @@
 import type { EpisodeDetail } from '@otakura/shared';
-import { Play } from 'lucide-react';
+import { MessagesSquare, Play } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -16,13 +16,23 @@ export interface UpNextCardProps {
   running: boolean;
   onPlay: () => void;
   onCancel: () => void;
+  /** "Discuss ep 5 (42)": opens the comments about the episode that is ending. */
+  discuss?: { label: string; onOpen: () => void };
 }
 
 /**
  * Near the end: the next episode with its thumbnail and a countdown, Play now and Cancel. The
  * countdown's bar is an animation and is left out under reduced motion (the seconds still count).
  */
-export function UpNextCard({ next, remaining, total, running, onPlay, onCancel }: UpNextCardProps) {
+export function UpNextCard({
+  next,
+  remaining,
+  total,
+  running,
+  onPlay,
+  onCancel,
+  discuss,
+}: UpNextCardProps) {
   const { t } = useTranslation('player');
   const label = useEpisodeLabel();
   const reducedMotion = useReducedMotion();
@@ -62,6 +72,20 @@ export function UpNextCard({ next, remaining, total, running, onPlay, onCancel }
         ) : null}
       </div>
       <div className="episode-player__up-next-actions">
+        {discuss ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="episode-player__up-next-discuss"
+            onClick={() => {
+              onCancel();
+              discuss.onOpen();
+            }}
+          >
+            <MessagesSquare aria-hidden="true" className="episode-player__button-icon" />
+            {discuss.label}
+          </Button>
+        ) : null}
         <Button size="sm" onClick={onPlay}>
           <Play aria-hidden="true" className="episode-player__button-icon" />
           {t('playNow')}

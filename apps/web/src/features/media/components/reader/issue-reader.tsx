@@ -27,7 +27,8 @@ export interface IssueReaderProps {
  * The landing renders it while `?issue=` is set and owns the address.
  */
 export function IssueReader({ issueId, onClose, onIssueChange }: IssueReaderProps) {
-  const { t } = useTranslation('reader');
+  // The moments' strings load with the reader's, so the page comments never suspend it.
+  const { t } = useTranslation(['reader', 'moments']);
   const query = useIssueQuery(issueId);
   const content = useRef<HTMLDivElement>(null);
 

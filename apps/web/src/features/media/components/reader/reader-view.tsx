@@ -23,7 +23,10 @@ import {
   spreadIndexOf,
   type Spread,
 } from '../../utils/reader-spreads';
+import { useIssueMomentsQuery } from '../../api/get-moments';
+import { useMomentsLive } from '../moment-comments';
 import { ReaderEndPanel } from './reader-end-panel';
+import { ReaderPageComments } from './reader-page-comments';
 import { ReaderBottomBar, ReaderTopBar } from './reader-menu';
 import { ReaderPageImage } from './reader-page-image';
 import { ReaderStrip, type ReaderStripHandle } from './reader-strip';
@@ -93,6 +96,9 @@ export function ReaderView({ issue, onClose, onIssueChange }: ReaderViewProps) {
   );
   useReaderPreload(preloadUrls);
   useReaderProgress({ issueId: issue.id, pageCount, page: reached, initialPage });
+  // Comments on the pages (docs/moments.md): a count beside the page, Discuss at the end.
+  const moments = useIssueMomentsQuery(issue.media.id, issue.id);
+  useMomentsLive(issue.media.id);
 
   // Near the end the next issue's data is fetched too: "Next" then opens at once.
   const nextId = issue.next?.id;
@@ -252,7 +258,14 @@ export function ReaderView({ issue, onClose, onIssueChange }: ReaderViewProps) {
     return t('position.single', { page: first, total: pageCount });
   })();
   const byNumber = useMemo(() => new Map(pages.map((p) => [p.number, p])), [pages]);
-  const endPanel = <ReaderEndPanel issue={issue} onClose={onClose} onIssueChange={onIssueChange} />;
+  const endPanel = (
+    <ReaderEndPanel
+      issue={issue}
+      onClose={onClose}
+      onIssueChange={onIssueChange}
+      moments={moments.data}
+    />
+  );
 
   return (
     <div
@@ -308,6 +321,14 @@ export function ReaderView({ issue, onClose, onIssueChange }: ReaderViewProps) {
         </div>
       )}
 
+      {pageCount > 0 && !atEnd ? (
+        <ReaderPageComments
+          issue={issue}
+          moments={moments.data}
+          page={vertical ? page : first}
+          reached={reached}
+        />
+      ) : null}
       <ReaderTopBar
         visible={menu.visible}
         barProps={menu.barProps}
