@@ -187,12 +187,12 @@ export const CreateShopItemInputSchema = z.object({
   quantity: quantity.default(0),
   /** The seller (an existing user's id); the admin who creates the item when absent. */
   sellerId: z.string().uuid('must be an id').optional(),
-  /** The series the item is merch of (a media id), or null. */
-  mediaId: mediaRef.nullable().default(null),
-  /** The item is this volume of `mediaId` (which it must belong to), or null. */
-  mediaVolumeId: mediaRef.nullable().default(null),
+  /** The series the item is merch of (a media id); none when absent or null. */
+  mediaId: mediaRef.nullable().optional(),
+  /** The item is this volume of `mediaId` (which it must belong to); none when absent or null. */
+  mediaVolumeId: mediaRef.nullable().optional(),
   /** Communities whose merch shelf shows it (distinct, at most `SHOP_RULES.communitiesMax`). */
-  communityIds: communityIds.default([]),
+  communityIds: communityIds.optional(),
 });
 export type CreateShopItemInput = z.input<typeof CreateShopItemInputSchema>;
 

@@ -98,8 +98,13 @@ export async function createShopItem(
 ): Promise<ShopItem> {
   const sellerId = input.sellerId ?? adminId;
   await assertSeller(deps.db, sellerId);
+  const tags = {
+    mediaId: input.mediaId ?? null,
+    mediaVolumeId: input.mediaVolumeId ?? null,
+    communityIds: input.communityIds ?? [],
+  };
   const id = await runInTransaction(deps.db, async (tx) => {
-    await assertMerchTags(tx, input);
+    await assertMerchTags(tx, tags);
     const created = await repo.insertShopItem(tx, {
       sellerId,
       name: input.name,
@@ -108,10 +113,10 @@ export async function createShopItem(
       priceCents: input.priceCents,
       shippingCents: input.shippingCents,
       quantity: input.quantity,
-      mediaId: input.mediaId,
-      mediaVolumeId: input.mediaVolumeId,
+      mediaId: tags.mediaId,
+      mediaVolumeId: tags.mediaVolumeId,
     });
-    await repo.setShopItemCommunities(tx, created, input.communityIds);
+    await repo.setShopItemCommunities(tx, created, tags.communityIds);
     await recordAudit(tx, {
       actorId: adminId,
       action: 'shop_item.create',

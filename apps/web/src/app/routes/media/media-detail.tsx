@@ -1,9 +1,12 @@
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useMatch, useNavigate, useParams } from 'react-router';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { CommentsSection } from '@/features/comments/components/comments-section';
 import { MediaLanding } from '@/features/media/components/media-landing';
 import { useMediaLive } from '@/features/media/hooks/use-media-live';
+import { merchShelfQueryOptions } from '@/features/shop/api/get-merch-shelf';
+import { MerchShelf } from '@/features/shop/components/merch-shelf';
 
 interface CommentsState {
   mediaComments?: boolean;
@@ -23,6 +26,8 @@ export default function MediaDetailPage() {
   const navigate = useNavigate();
   // Live: likes, views and the comment count (the comment list is the comments feature's).
   useMediaLive(mediaid, viewerId);
+  // The merch shelf loads alongside the entry, so it is there when the landing is.
+  usePrefetchQuery(merchShelfQueryOptions({ media: mediaid }));
 
   const id = encodeURIComponent(mediaid);
   const openComments = useCallback(() => {
@@ -50,6 +55,7 @@ export default function MediaDetailPage() {
       onOpenComments={openComments}
       onCloseComments={closeComments}
       renderComments={(media) => <CommentsSection mediaId={media.id} headingLevel={3} />}
+      renderMerch={(media) => <MerchShelf of={{ media: media.id }} />}
     />
   );
 }

@@ -2,8 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page/page';
 import { BlockedUsersCard } from '@/features/settings/components/blocked-users-card';
 import { LegalLinksCard } from '@/features/settings/components/legal-links-card';
+import { OwnedVolumesCard } from '@/features/settings/components/owned-volumes-card';
 
-/** /safety-privacy (spec §2 Privacy and Safety): the legal pages and the blocked users. */
+/**
+ * /safety-privacy (spec §2 Privacy and Safety): the legal pages, the blocked users and whether
+ * others see the volumes the user owns.
+ */
 export default function SafetyPrivacyPage() {
   const { t } = useTranslation();
   return (
@@ -16,6 +20,7 @@ export default function SafetyPrivacyPage() {
       <div className="settings-stack">
         <LegalLinksCard />
         <BlockedUsersCard />
+        <OwnedVolumesCard />
       </div>
     </Page>
   );

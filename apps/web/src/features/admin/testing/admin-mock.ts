@@ -136,6 +136,9 @@ export function makeItem(overrides: Partial<ShopItem> = {}): ShopItem {
     shippingCents: 450,
     seller: { id: 'u-admin', username: 'root', name: 'Root', avatarUrl: null },
     createdAt: '2026-01-01T00:00:00.000Z',
+    series: null,
+    volume: null,
+    communities: [],
     ...overrides,
   };
 }

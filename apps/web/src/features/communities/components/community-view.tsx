@@ -19,6 +19,8 @@ export interface CommunityViewProps {
   communityId: string;
   /** The community's posts under its header (composed by the page from the posts feature). */
   renderPosts?: (community: Community) => ReactNode;
+  /** The community's merch shelf above its posts (composed by the page from the shop feature). */
+  renderMerch?: (community: Community) => ReactNode;
   /** Following changed (the app refreshes the Following feed). */
   onMembershipChanged?: () => void;
 }
@@ -130,6 +132,7 @@ function CommunityHeader({
 export function CommunityView({
   communityId,
   renderPosts,
+  renderMerch,
   onMembershipChanged,
 }: CommunityViewProps) {
   const { t } = useTranslation('communities');
@@ -144,6 +147,7 @@ export function CommunityView({
   return (
     <div className="community">
       <CommunityHeader community={community} onMembershipChanged={onMembershipChanged} />
+      {renderMerch?.(community)}
       <section className="community__posts" aria-labelledby="community-posts">
         <h2 id="community-posts" className="community__section-title">
           {t('posts')}

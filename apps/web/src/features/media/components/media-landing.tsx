@@ -32,6 +32,8 @@ export interface MediaLandingProps {
   onCloseComments: () => void;
   /** The entry's comments, composed by the app (features/comments). */
   renderComments?: (media: Media) => ReactNode;
+  /** The series' merch shelf under its episodes or volumes, composed by the app (features/shop). */
+  renderMerch?: (media: Media) => ReactNode;
 }
 
 /** The landing at its final sizes, so nothing jumps when the entry arrives. */
@@ -133,6 +135,7 @@ function LandingView({
   onOpenComments,
   onCloseComments,
   renderComments,
+  renderMerch,
 }: Omit<MediaLandingProps, 'mediaId'> & { media: Media }) {
   const { t } = useTranslation('media');
   useDocumentTitle(media.title);
@@ -254,6 +257,8 @@ function LandingView({
         onOpenEpisode={overlay.openEpisode}
         onOpenIssue={overlay.openIssue}
       />
+
+      {renderMerch?.(media)}
 
       <MediaCommentsModal open={commentsOpen} title={media.title} onClose={onCloseComments}>
         {renderComments?.(media)}

@@ -9,6 +9,8 @@ export const settingsFixture = (over: Partial<Settings> = {}): Settings => ({
   nsfwOptIn: false,
   canOptInNsfw: true,
   ratingPromptSeen: false,
+  blurUnwatchedThumbnails: false,
+  showOwnedVolumes: false,
   ...over,
 });
 

@@ -27,6 +27,9 @@ export function makeShopItem(overrides: Partial<ShopItem> = {}): ShopItem {
     shippingCents: 450,
     seller: { id: SELLER_ID, username: 'himmel', name: 'Himmel', avatarUrl: null },
     createdAt: '2026-01-01T00:00:00.000Z',
+    series: null,
+    volume: null,
+    communities: [],
     ...overrides,
   };
 }

@@ -8,6 +8,8 @@ export const userKeys = {
   details: () => [...userKeys.all, 'detail'] as const,
   /** A public profile (`GET /users/:id`). */
   detail: (userId: string) => [...userKeys.details(), userId] as const,
+  /** The volumes a user owns (`GET /users/:id/owned-volumes`). */
+  ownedVolumes: (userId: string) => [...userKeys.all, 'owned-volumes', userId] as const,
   /** Followers or following of a user (infinite pages). */
   follows: (userId: string, side: FollowSide) =>
     [...userKeys.all, 'follows', userId, side] as const,

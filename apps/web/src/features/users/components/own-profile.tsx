@@ -1,6 +1,7 @@
 import type { PublicProfile } from '@otakura/shared';
 import type { ReactNode } from 'react';
 import { useMeQuery } from '../api/get-me';
+import { OwnedVolumes } from './owned-volumes';
 import { ProfileLoadError } from './profile-states';
 import { ProfileSkeleton } from './profile-skeleton';
 import { ProfileView } from './profile-view';
@@ -18,7 +19,7 @@ export function OwnProfile({
   if (me.isPending) return <ProfileSkeleton />;
   if (me.isError) return <ProfileLoadError error={me.error} onRetry={() => void me.refetch()} />;
   return (
-    <ProfileView profile={me.data} me={me.data}>
+    <ProfileView profile={me.data} me={me.data} shelves={<OwnedVolumes userId={me.data.id} own />}>
       {renderPosts?.(me.data)}
     </ProfileView>
   );

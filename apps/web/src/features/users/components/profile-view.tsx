@@ -19,6 +19,8 @@ export interface ProfileViewProps {
   me?: Me;
   /** Right of the avatar: the Follow button on other users' profiles. */
   actions?: ReactNode;
+  /** Between the counts and the posts: the owned volumes shelf. */
+  shelves?: ReactNode;
   /** Under the counts: the posts grid. */
   children?: ReactNode;
 }
@@ -37,7 +39,7 @@ export function useBack(): () => void {
  * Spec §2: banner, avatar, @username, description (default 'No Description Yet'), counts of
  * Posts, Followers and Following, and a back button. Own and other profiles share this layout.
  */
-export function ProfileView({ profile, me, actions, children }: ProfileViewProps) {
+export function ProfileView({ profile, me, actions, shelves, children }: ProfileViewProps) {
   const { t } = useTranslation('users');
   const back = useBack();
   const own = me !== undefined;
@@ -168,6 +170,8 @@ export function ProfileView({ profile, me, actions, children }: ProfileViewProps
           </button>
         </li>
       </ul>
+
+      {shelves}
 
       {children ? (
         <section className="profile__posts" aria-labelledby="profile-posts-heading">

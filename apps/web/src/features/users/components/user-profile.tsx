@@ -8,6 +8,7 @@ import { FollowButton } from './follow-button';
 import { ProfileBlockedNotice, ProfileLoadError, ProfileNotFound } from './profile-states';
 import { ProfileSkeleton } from './profile-skeleton';
 import { ProfileView } from './profile-view';
+import { OwnedVolumes } from './owned-volumes';
 
 export interface UserProfileProps {
   userId: string;
@@ -40,6 +41,7 @@ export function UserProfile({
   return (
     <ProfileView
       profile={profile}
+      shelves={blocked ? null : <OwnedVolumes userId={profile.id} />}
       actions={
         <>
           {blocked ? null : <FollowButton profile={profile} />}
