@@ -7,10 +7,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_COMMENT_TEXT, POST_TYPES, SYSTEM_USER_ID } from '@otakura/shared';
 import { queryRows, type Database } from '../db/client';
+import { spoilerCoveredSql } from '../db/spoiler-shield';
+import { momentCoveredSql } from '../db/moment-shield';
 import { LocalStorage } from '../storage/local-storage';
 import { createTestDatabase } from '../test/db';
 import { counterMismatches } from '../test/factories';
 import { MEDIA } from './content';
+import { SPOILER_DEMO_EPISODE, SPOILER_DEMO_SHOW } from './demo-spoilers';
+import { MOMENTS_DEMO_MANGA, MOMENTS_DEMO_SHOW } from './demo-moments';
 import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
@@ -59,7 +63,8 @@ describe('seedDemo', () => {
     expect(result.demoPassword).toBe(DEMO_PASSWORD);
     expect(await count(sql`select 1 from users where id <> ${SYSTEM_USER_ID}::uuid`)).toBe(c.users);
     expect(c.users).toBeGreaterThanOrEqual(20);
-    expect(await count(sql`select 1 from communities`)).toBe(12);
+    // 12, and the two series communities of the spoiler shield's demo (demo-spoilers.ts).
+    expect(await count(sql`select 1 from communities`)).toBe(14);
     expect(await count(sql`select 1 from community_members`)).toBe(c.communityMembers);
     expect(await count(sql`select 1 from user_follows`)).toBe(c.follows);
     expect(await count(sql`select 1 from posts`)).toBe(c.posts);
@@ -78,7 +83,8 @@ describe('seedDemo', () => {
     expect(await count(sql`select 1 from media_views`)).toBe(c.mediaViews);
     expect(await count(sql`select 1 from media_watch_progress`)).toBe(c.mediaWatchProgress);
     expect(await count(sql`select 1 from media_read_progress`)).toBe(c.mediaReadProgress);
-    expect(c.mediaWatchProgress).toBe(2);
+    // Starlight Relay's two, and episodes 1–3 of Circuit Dojo (demo-spoilers.ts).
+    expect(c.mediaWatchProgress).toBe(5);
     expect(c.mediaReadProgress).toBe(2);
     expect(await count(sql`select 1 from shop_items`)).toBe(24);
     expect(await count(sql`select 1 from shop_likes`)).toBe(c.shopLikes);
@@ -380,6 +386,86 @@ describe('seedDemo', () => {
     }
   });
 
+  it("gives two series their own community, where the spoiler shield covers some of the demo account's posts and not others", async () => {
+    const [demo] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from users where email = ${DEMO_EMAIL}`,
+    );
+    const series = await queryRows<{ title: string; community: string | null; member: boolean }>(
+      database.db,
+      sql`select m.title, c.name as community,
+                 exists (select 1 from community_members cm where cm.community_id = c.id and cm.user_id = ${demo!.id}::uuid) as member
+          from media m left join communities c on c.id = m.community_id
+          where m.community_id is not null order by m.title`,
+    );
+    expect(series).toEqual([
+      { title: SPOILER_DEMO_SHOW, community: SPOILER_DEMO_SHOW, member: true },
+      { title: 'Lighthouse Letters', community: 'Lighthouse Letters', member: true },
+    ]);
+    expect(
+      await queryRows(
+        database.db,
+        sql`select episode, volume, chapter from media_progress mp join media m on m.id = mp.media_id
+            where mp.user_id = ${demo!.id}::uuid and m.title in (${SPOILER_DEMO_SHOW}, 'Lighthouse Letters')
+            order by m.title`,
+      ),
+    ).toEqual([
+      { episode: SPOILER_DEMO_EPISODE, volume: 0, chapter: 0 },
+      { episode: 0, volume: 0, chapter: 1 },
+    ]);
+    const tagged = await queryRows<{ unit: string; number: number; covered: boolean }>(
+      database.db,
+      sql`select p.spoiler_unit as unit, p.spoiler_number as number,
+                 ${spoilerCoveredSql('p', demo!.id)} as covered
+          from posts p where p.spoiler_media_id is not null order by p.spoiler_unit, p.spoiler_number`,
+    );
+    expect(tagged).toEqual([
+      { unit: 'chapter', number: 1, covered: false },
+      { unit: 'episode', number: 2, covered: false },
+      { unit: 'episode', number: 5, covered: true },
+      { unit: 'episode', number: 7, covered: true },
+      { unit: 'volume', number: 2, covered: true },
+    ]);
+    expect(await count(sql`select 1 from comments where spoiler_media_id is not null`)).toBe(2);
+  });
+
+  it('pins comments to moments and pages, one at 0:12 of a first episode, some covered for the demo account', async () => {
+    const [demo] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from users where email = ${DEMO_EMAIL}`,
+    );
+    const rows = await queryRows<{
+      title: string;
+      unit: number;
+      at: number | null;
+      covered: boolean;
+    }>(
+      database.db,
+      sql`select m.title, coalesce(e.number, i.number) as unit, coalesce(c.at_seconds, c.page)::float8 as at,
+                 ${momentCoveredSql('c', demo!.id)} as covered
+            from comments c join media m on m.id = c.media_id
+            left join media_episodes e on e.id = c.episode_id
+            left join media_issues i on i.id = c.issue_id
+           where c.episode_id is not null or c.issue_id is not null`,
+    );
+    expect(rows.length).toBe(
+      result.counts.comments -
+        (await count(sql`select 1 from comments where episode_id is null and issue_id is null`)),
+    );
+    const of = (title: string, unit: number) =>
+      rows.filter((r) => r.title === title && r.unit === unit);
+    expect(of(MOMENTS_DEMO_SHOW, 1).filter((r) => r.at === 12)).toHaveLength(2);
+    expect(of(MOMENTS_DEMO_SHOW, 1).length).toBeGreaterThanOrEqual(5);
+    // Episode 1 watched: nothing covered; episode 2 under way: the early moments show, the late not.
+    expect(of(MOMENTS_DEMO_SHOW, 1).every((r) => !r.covered)).toBe(true);
+    expect(of(MOMENTS_DEMO_SHOW, 2).some((r) => r.covered)).toBe(true);
+    expect(of(MOMENTS_DEMO_SHOW, 2).some((r) => !r.covered)).toBe(true);
+    expect(of(SPOILER_DEMO_SHOW, 5).every((r) => r.covered)).toBe(true);
+    expect(of(MOMENTS_DEMO_MANGA, 1).every((r) => !r.covered)).toBe(true);
+    expect(of(MOMENTS_DEMO_MANGA, 2).some((r) => r.covered)).toBe(true);
+    expect(await counterMismatches({ database })).toEqual([]);
+  });
+
   it('gives the demo account progress: an episode watched, one under way, an issue read, one open', async () => {
     const [demo] = await queryRows<{ id: string }>(
       database.db,
@@ -395,7 +481,9 @@ describe('seedDemo', () => {
       database.db,
       sql`select w.media_id, e.number, w.position_seconds, e.duration_seconds, w.watched
           from media_watch_progress w join media_episodes e on e.id = w.episode_id and e.media_id = w.media_id
-          where w.user_id = ${demo!.id}::uuid order by e.number`,
+          where w.user_id = ${demo!.id}::uuid
+            and w.media_id not in (select id from media where title = ${SPOILER_DEMO_SHOW})
+          order by e.number`,
     );
     expect(watch.map((w) => [w.number, w.watched])).toEqual([
       [1, true],

@@ -96,6 +96,7 @@ import {
   type UserContent,
 } from './content';
 import { planModerationWorld, STAFF } from './demo-moderation';
+import { seedSpoilerWorld } from './demo-spoilers';
 import { fromSavedImage, storeArt, type StoredImage } from './store';
 import { chunks, mapLimit, renderConcurrency, resolveFixturesDir } from './util';
 
@@ -1232,6 +1233,14 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     await put(notificationActors, moderation.notificationActors);
   });
   log(`rows written in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+  // The spoiler shield's series communities, tagged posts and everyone's progress marks (issue 12).
+  const spoilers = await seedSpoilerWorld({
+    db,
+    storage,
+    now,
+    demoId: demo.id,
+    peopleIds: people.filter((p) => p !== demo).map((p) => p.id),
+  });
   // Fresh tables have no planner statistics (PGlite never gathers them on its own).
   const t2 = Date.now();
   await analyzeAll(db);
@@ -1241,12 +1250,12 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const counts: DemoCounts = {
     users: userRows.length,
     accounts: accountRows.length,
-    communities: communityInsert.length,
-    communityMembers: memberRows.length,
+    communities: communityInsert.length + spoilers.communities,
+    communityMembers: memberRows.length + spoilers.communityMembers,
     follows: followRows.length,
-    posts: postPlans.length,
+    posts: postPlans.length + spoilers.posts,
     postsByType: {
-      text: byType(POST_TYPES.text),
+      text: byType(POST_TYPES.text) + spoilers.posts,
       image: byType(POST_TYPES.image),
       video: byType(POST_TYPES.video),
       gif: byType(POST_TYPES.gif),
@@ -1256,7 +1265,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     postImages: imageRows.length,
     postLikes: postLikeRows.length,
     linkPreviews: previewRows.length,
-    comments: commentRows.length,
+    comments: commentRows.length + spoilers.comments,
     replies,
     mediaComments: commentRows.length - postCommentTotal,
     commentLikes: commentLikeRows.length,
@@ -1267,7 +1276,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     mediaPages: pageRows.length,
     mediaLikes: mediaLikeRows.length,
     mediaViews: mediaViewRows.length,
-    mediaWatchProgress: watchRows.length,
+    mediaWatchProgress: watchRows.length + spoilers.mediaWatchProgress,
     mediaReadProgress: readRows.length,
     shopItems: shopRows.length,
     shopLikes: shopLikeRows.length,
@@ -1278,7 +1287,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     notifications: moderation.notifications.length,
     notificationActors: moderation.notificationActors.length,
     orders: moderation.orders.length,
-    images,
+    images: images + spoilers.images,
     videos,
   };
   log(

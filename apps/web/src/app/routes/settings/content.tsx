@@ -5,9 +5,11 @@ import { ClearCacheCard } from '@/features/settings/components/clear-cache-card'
 import { NotificationsCard } from '@/features/settings/components/notifications-card';
 import { ObjectionableContentCard } from '@/features/settings/components/objectionable-content-card';
 import { SortCard } from '@/features/settings/components/sort-card';
+import { SpoilersCard } from '@/features/settings/components/spoilers-card';
 
 /**
- * /content (spec §2): objectionable content, blocked users, notifications, sort, clear cache.
+ * /content (spec §2): objectionable content, spoilers (issue 12), blocked users, notifications,
+ * sort, clear cache.
  * The spec's direct-messages setting waits until direct messages exist (the server keeps the
  * field, unused).
  */
@@ -22,6 +24,7 @@ export default function ContentPage() {
     >
       <div className="settings-stack">
         <ObjectionableContentCard />
+        <SpoilersCard />
         <BlockedUsersCard />
         <NotificationsCard />
         <SortCard />

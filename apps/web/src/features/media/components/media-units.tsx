@@ -11,16 +11,27 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useMediaPageQuery } from '../api/get-media-page';
+import { useBlurUnwatchedThumbnails } from '../hooks/use-blur-unwatched';
 import { formatDuration, watchedFraction } from '../utils/format-duration';
 import { PAGE_PARAM } from '../utils/page-param';
 import { MediaImage } from './media-image';
 import './media-shared.css';
 import './media-units.css';
 
-function EpisodeRow({ episode, onOpen }: { episode: Episode; onOpen: (id: string) => void }) {
+function EpisodeRow({
+  episode,
+  onOpen,
+  blurUnwatched,
+}: {
+  episode: Episode;
+  onOpen: (id: string) => void;
+  /** The viewer's setting: an episode they have not watched shows its thumbnail blurred. */
+  blurUnwatched: boolean;
+}) {
   const { t } = useTranslation('media');
   const fraction = watchedFraction(episode.progress, episode.durationSeconds);
   const watched = episode.progress?.watched === true;
+  const blurred = blurUnwatched && !watched;
   let status: string | null = null;
   if (watched) status = t('units.watched');
   else if (episode.progress && episode.durationSeconds && fraction > 0)
@@ -35,7 +46,13 @@ function EpisodeRow({ episode, onOpen }: { episode: Episode; onOpen: (id: string
         className={clsx('unit-row', 'unit-row--episode', watched && 'unit-row--done')}
         onClick={() => onOpen(episode.id)}
       >
-        <span className="unit-row__thumb unit-row__thumb--video">
+        <span
+          className={clsx(
+            'unit-row__thumb unit-row__thumb--video',
+            blurred && 'unit-row__thumb--blurred',
+          )}
+          data-blurred={blurred ? '' : undefined}
+        >
           <MediaImage src={episode.thumbnailUrl} alt="" ratio="video" />
           {episode.durationSeconds ? (
             <span className="media-duration" aria-hidden="true">
@@ -254,6 +271,7 @@ function UnitsList({
   onOpenIssue: (id: string) => void;
 }) {
   const { t } = useTranslation('media');
+  const blurUnwatched = useBlurUnwatchedThumbnails();
   const empty =
     data.kind === 'video'
       ? data.episodes.length === 0
@@ -273,7 +291,12 @@ function UnitsList({
     return (
       <ul className="unit-list unit-list--episodes">
         {data.episodes.map((episode) => (
-          <EpisodeRow key={episode.id} episode={episode} onOpen={onOpenEpisode} />
+          <EpisodeRow
+            key={episode.id}
+            episode={episode}
+            onOpen={onOpenEpisode}
+            blurUnwatched={blurUnwatched}
+          />
         ))}
       </ul>
     );

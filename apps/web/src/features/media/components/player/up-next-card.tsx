@@ -1,9 +1,11 @@
 import type { EpisodeDetail } from '@otakura/shared';
+import clsx from 'clsx';
 import { MessagesSquare, Play } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useReducedMotion } from '@/lib/motion';
+import { useBlurUnwatchedThumbnails } from '../../hooks/use-blur-unwatched';
 import { useEpisodeLabel } from './episode-label';
 
 export interface UpNextCardProps {
@@ -36,10 +38,19 @@ export function UpNextCard({
   const { t } = useTranslation('player');
   const label = useEpisodeLabel();
   const reducedMotion = useReducedMotion();
+  const blurUnwatched = useBlurUnwatchedThumbnails();
   return (
     <section className="episode-player__up-next" aria-label={t('upNext')}>
       {next.thumbnailUrl ? (
-        <img className="episode-player__up-next-thumb" src={next.thumbnailUrl} alt="" />
+        <img
+          className={clsx(
+            'episode-player__up-next-thumb',
+            // The viewer's spoiler setting (issue 12): the next episode is not watched yet.
+            blurUnwatched && 'episode-player__up-next-thumb--blurred',
+          )}
+          src={next.thumbnailUrl}
+          alt=""
+        />
       ) : (
         <span className="episode-player__up-next-thumb" aria-hidden="true" />
       )}
