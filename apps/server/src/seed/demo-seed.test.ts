@@ -12,6 +12,7 @@ import { LocalStorage } from '../storage/local-storage';
 import { createTestDatabase } from '../test/db';
 import { counterMismatches } from '../test/factories';
 import { MEDIA } from './content';
+import { DEMO_OWNED_VOLUME, MERCH_TAGS, MERCH_VOLUMES } from './demo-merch';
 import { SPOILER_DEMO_EPISODE, SPOILER_DEMO_SHOW } from './demo-spoilers';
 import {
   DEMO_EMAIL,
@@ -84,7 +85,8 @@ describe('seedDemo', () => {
     // Starlight Relay's two, and episodes 1–3 of Circuit Dojo (demo-spoilers.ts).
     expect(c.mediaWatchProgress).toBe(5);
     expect(c.mediaReadProgress).toBe(2);
-    expect(await count(sql`select 1 from shop_items`)).toBe(24);
+    // 24, and the volumes on sale (demo-merch.ts).
+    expect(await count(sql`select 1 from shop_items`)).toBe(24 + MERCH_VOLUMES.length);
     expect(await count(sql`select 1 from shop_likes`)).toBe(c.shopLikes);
     expect(c.shopLikes).toBeGreaterThan(0);
     expect(await count(sql`select 1 from link_previews`)).toBe(c.linkPreviews);
@@ -425,6 +427,66 @@ describe('seedDemo', () => {
       { unit: 'volume', number: 2, covered: true },
     ]);
     expect(await count(sql`select 1 from comments where spoiler_media_id is not null`)).toBe(2);
+  });
+
+  it('puts merch on the series: tagged items, volumes on sale with their cover, one owned privately by the demo account', async () => {
+    const tagged = await queryRows<{ item: string; series: string | null; communities: string[] }>(
+      database.db,
+      sql`select s.name as item, m.title as series,
+            coalesce((select json_agg(c.name order by c.name) from shop_item_communities sc
+              join communities c on c.id = sc.community_id where sc.item_id = s.id), '[]'::json) as communities
+          from shop_items s left join media m on m.id = s.media_id
+          where s.media_id is not null or exists (select 1 from shop_item_communities sc where sc.item_id = s.id)
+          order by s.name`,
+    );
+    const volumeNames = MERCH_VOLUMES.map((v) => `${v.series} Vol. ${v.number}`);
+    expect(tagged.map((r) => r.item).sort()).toEqual(
+      [...MERCH_TAGS.map((t) => t.item), ...volumeNames].sort(),
+    );
+    for (const t of MERCH_TAGS)
+      expect(tagged.find((r) => r.item === t.item)).toEqual({
+        item: t.item,
+        series: t.series,
+        communities: [...t.communities].sort(),
+      });
+    // Each volume item IS its volume, pictured by the volume's own cover.
+    const volumes = await queryRows<{ name: string; number: number; same: boolean }>(
+      database.db,
+      sql`select s.name, v.number, s.image_key = v.cover_key and v.media_id = s.media_id as same
+          from shop_items s join media_volumes v on v.id = s.media_volume_id order by s.name`,
+    );
+    expect(volumes.map((v) => v.name)).toEqual([...volumeNames].sort());
+    expect(volumes.every((v) => v.same)).toBe(true);
+    // The series' community (Lighthouse Letters has one) shows the series' items on its shelf.
+    const [shelf] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from shop_items s join media m on m.id = s.media_id
+          join communities c on c.id = m.community_id where m.title = 'Lighthouse Letters'`,
+    );
+    expect(shelf!.n).toBe(3);
+    const owned = await queryRows<{
+      title: string;
+      number: number;
+      paid: boolean;
+      shown: boolean | null;
+    }>(
+      database.db,
+      sql`select m.title, v.number, o.status = 'paid' and o.user_id = ov.user_id as paid,
+            (select us.show_owned_volumes from user_settings us where us.user_id = ov.user_id) as shown
+          from owned_volumes ov join media_volumes v on v.id = ov.volume_id join media m on m.id = ov.media_id
+          join orders o on o.id = ov.order_id join users u on u.id = ov.user_id
+          where u.email = ${DEMO_EMAIL}`,
+    );
+    expect(owned).toEqual([
+      {
+        title: DEMO_OWNED_VOLUME.series,
+        number: DEMO_OWNED_VOLUME.number,
+        paid: true,
+        // Never set: private by default.
+        shown: null,
+      },
+    ]);
+    expect(await count(sql`select 1 from owned_volumes`)).toBe(1);
   });
 
   it('gives the demo account progress: an episode watched, one under way, an issue read, one open', async () => {

@@ -97,6 +97,7 @@ import {
 } from './content';
 import { planModerationWorld, STAFF } from './demo-moderation';
 import { seedSpoilerWorld } from './demo-spoilers';
+import { seedMerchWorld } from './demo-merch';
 import { fromSavedImage, storeArt, type StoredImage } from './store';
 import { chunks, mapLimit, renderConcurrency, resolveFixturesDir } from './util';
 
@@ -1241,6 +1242,8 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     demoId: demo.id,
     peopleIds: people.filter((p) => p !== demo).map((p) => p.id),
   });
+  // Merch on the series: items tagged with series and communities, volumes on sale, one owned (issue 12).
+  const merch = await seedMerchWorld({ db, now, demoId: demo.id, taxRateBps: 800 });
   // Fresh tables have no planner statistics (PGlite never gathers them on its own).
   const t2 = Date.now();
   await analyzeAll(db);
@@ -1278,7 +1281,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     mediaViews: mediaViewRows.length,
     mediaWatchProgress: watchRows.length + spoilers.mediaWatchProgress,
     mediaReadProgress: readRows.length,
-    shopItems: shopRows.length,
+    shopItems: shopRows.length + merch.shopItems,
     shopLikes: shopLikeRows.length,
     staff: staff.length,
     reports: moderation.reports.length,
@@ -1286,7 +1289,7 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     auditLog: moderation.auditLog.length,
     notifications: moderation.notifications.length,
     notificationActors: moderation.notificationActors.length,
-    orders: moderation.orders.length,
+    orders: moderation.orders.length + merch.orders,
     images: images + spoilers.images,
     videos,
   };
