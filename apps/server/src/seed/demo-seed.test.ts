@@ -8,12 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELETED_COMMENT_TEXT, POST_TYPES, SYSTEM_USER_ID } from '@otakura/shared';
 import { queryRows, type Database } from '../db/client';
 import { spoilerCoveredSql } from '../db/spoiler-shield';
+import { momentCoveredSql } from '../db/moment-shield';
 import { LocalStorage } from '../storage/local-storage';
 import { createTestDatabase } from '../test/db';
 import { counterMismatches } from '../test/factories';
 import { MEDIA } from './content';
 import { DEMO_OWNED_VOLUME, MERCH_TAGS, MERCH_VOLUMES } from './demo-merch';
 import { SPOILER_DEMO_EPISODE, SPOILER_DEMO_SHOW } from './demo-spoilers';
+import { MOMENTS_DEMO_MANGA, MOMENTS_DEMO_SHOW } from './demo-moments';
 import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
@@ -427,6 +429,39 @@ describe('seedDemo', () => {
       { unit: 'volume', number: 2, covered: true },
     ]);
     expect(await count(sql`select 1 from comments where spoiler_media_id is not null`)).toBe(2);
+  });
+
+  it('pins comments to moments and pages, one at 0:12 of a first episode, some covered for the demo account', async () => {
+    const [demo] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from users where email = ${DEMO_EMAIL}`,
+    );
+    const rows = await queryRows<{
+      title: string;
+      unit: number;
+      at: number | null;
+      covered: boolean;
+    }>(
+      database.db,
+      sql`select m.title, coalesce(e.number, i.number) as unit, coalesce(c.at_seconds, c.page)::float8 as at,
+                 ${momentCoveredSql('c', demo!.id)} as covered
+            from comments c join media m on m.id = c.media_id
+            left join media_episodes e on e.id = c.episode_id
+            left join media_issues i on i.id = c.issue_id
+           where c.episode_id is not null or c.issue_id is not null`,
+    );
+    const of = (title: string, unit: number) =>
+      rows.filter((r) => r.title === title && r.unit === unit);
+    expect(of(MOMENTS_DEMO_SHOW, 1).filter((r) => r.at === 12)).toHaveLength(2);
+    expect(of(MOMENTS_DEMO_SHOW, 1).length).toBeGreaterThanOrEqual(5);
+    // Episode 1 watched: nothing covered; episode 2 under way: the early moments show, the late not.
+    expect(of(MOMENTS_DEMO_SHOW, 1).every((r) => !r.covered)).toBe(true);
+    expect(of(MOMENTS_DEMO_SHOW, 2).some((r) => r.covered)).toBe(true);
+    expect(of(MOMENTS_DEMO_SHOW, 2).some((r) => !r.covered)).toBe(true);
+    expect(of(SPOILER_DEMO_SHOW, 5).every((r) => r.covered)).toBe(true);
+    expect(of(MOMENTS_DEMO_MANGA, 1).every((r) => !r.covered)).toBe(true);
+    expect(of(MOMENTS_DEMO_MANGA, 2).some((r) => r.covered)).toBe(true);
+    expect(await counterMismatches({ database })).toEqual([]);
   });
 
   it('puts merch on the series: tagged items, volumes on sale with their cover, one owned privately by the demo account', async () => {

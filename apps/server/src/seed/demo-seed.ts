@@ -97,6 +97,7 @@ import {
 } from './content';
 import { planModerationWorld, STAFF } from './demo-moderation';
 import { seedSpoilerWorld } from './demo-spoilers';
+import { seedMomentsWorld } from './demo-moments';
 import { seedMerchWorld } from './demo-merch';
 import { fromSavedImage, storeArt, type StoredImage } from './store';
 import { chunks, mapLimit, renderConcurrency, resolveFixturesDir } from './util';
@@ -1242,6 +1243,12 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     demoId: demo.id,
     peopleIds: people.filter((p) => p !== demo).map((p) => p.id),
   });
+  // Comments pinned to moments of episodes and to manga pages (issue 12, docs/moments.md).
+  const moments = await seedMomentsWorld({
+    db,
+    now,
+    peopleIds: people.filter((p) => p !== demo).map((p) => p.id),
+  });
   // Merch on the series: items tagged with series and communities, volumes on sale, one owned (issue 12).
   const merch = await seedMerchWorld({ db, now, demoId: demo.id, taxRateBps: 800 });
   // Fresh tables have no planner statistics (PGlite never gathers them on its own).
@@ -1268,9 +1275,9 @@ export async function seedDemo(opts: SeedDemoOptions): Promise<SeedDemoResult> {
     postImages: imageRows.length,
     postLikes: postLikeRows.length,
     linkPreviews: previewRows.length,
-    comments: commentRows.length + spoilers.comments,
+    comments: commentRows.length + spoilers.comments + moments.comments,
     replies,
-    mediaComments: commentRows.length - postCommentTotal,
+    mediaComments: commentRows.length - postCommentTotal + moments.comments,
     commentLikes: commentLikeRows.length,
     media: mediaRows.length,
     mediaEpisodes: episodeRows.length,

@@ -7,7 +7,9 @@ import { spoilerCoverText } from './spoiler-text';
 import './spoiler-cover.css';
 
 export interface SpoilerCoverProps {
-  tag: SpoilerTag;
+  tag?: SpoilerTag;
+  /** The cover's words when not a tag's (a comment pinned to a moment not reached, docs/moments.md). */
+  text?: string;
   /** Asks the server for the item uncovered (POST …/reveal). */
   onReveal: () => void;
   /** The reveal request is on its way. */
@@ -27,6 +29,7 @@ export interface SpoilerCoverProps {
  */
 export function SpoilerCover({
   tag,
+  text,
   onReveal,
   pending = false,
   failed = false,
@@ -45,7 +48,7 @@ export function SpoilerCover({
         <EyeOff />
       </span>
       <p className="spoiler-cover__text" id={textId}>
-        {spoilerCoverText(t, tag)}
+        {text ?? (tag ? spoilerCoverText(t, tag) : '')}
       </p>
       <button
         type="button"

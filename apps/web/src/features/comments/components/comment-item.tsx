@@ -2,6 +2,7 @@ import { commentElapsedLabel, SYSTEM_USER_ID, type Comment } from '@otakura/shar
 import clsx from 'clsx';
 import { Heart, MessageCircle, MoreHorizontal } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
@@ -51,7 +52,9 @@ export function CommentItem({
   // A spoiler the viewer revealed shows its text (the cache keeps the covered comment).
   const comment = useShownComment(fromCache);
   const spoiler = useRevealComment(comment.id);
-  const covered = comment.spoilerTag?.covered === true && !comment.deleted;
+  // A comment pinned to a moment the viewer has not reached comes covered too (docs/moments.md).
+  const covered =
+    (comment.spoilerTag?.covered === true || comment.pin?.covered === true) && !comment.deleted;
   const timeLabel = useCommentTimeLabel();
   const system = comment.author.id === SYSTEM_USER_ID || comment.deleted;
   const pending = isPendingComment(comment);
@@ -114,9 +117,10 @@ export function CommentItem({
             <span className="comment__edited">· {t('edited')}</span>
           ) : null}
         </div>
-        {covered && comment.spoilerTag ? (
+        {covered ? (
           <SpoilerCover
-            tag={comment.spoilerTag}
+            tag={comment.spoilerTag?.covered ? comment.spoilerTag : undefined}
+            text={comment.spoilerTag?.covered ? undefined : pinCoverText(t, comment)}
             onReveal={spoiler.reveal}
             pending={spoiler.pending}
             failed={spoiler.failed}
@@ -201,4 +205,19 @@ function LikeButton({
       </Tooltip.Portal>
     </Tooltip.Root>
   );
+}
+
+/** The cover of a comment pinned to a moment or page the viewer has not reached. */
+function pinCoverText(t: TFunction<'comments'>, comment: Comment): string {
+  const pin = comment.pin;
+  if (!pin) return '';
+  if (pin.kind === 'episode') {
+    if (pin.atSeconds === null) return t('pinCovered.episode', { number: pin.episodeNumber });
+    const s = Math.floor(pin.atSeconds);
+    const time = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+    return t('pinCovered.moment', { number: pin.episodeNumber, time });
+  }
+  return pin.page === null
+    ? t('pinCovered.issue', { number: pin.issueNumber })
+    : t('pinCovered.page', { number: pin.issueNumber, page: pin.page });
 }
