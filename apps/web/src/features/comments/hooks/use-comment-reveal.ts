@@ -8,7 +8,7 @@ import { revealComment } from '../api/reveal-comment';
  * to POST /comments/:id/reveal, by id. The list's cache keeps what the server decides (a refetch
  * answers it covered again); a covered comment the viewer revealed shows this text instead.
  */
-const revealed = new Map<string, Pick<Comment, 'body' | 'spoilerTag'>>();
+const revealed = new Map<string, Pick<Comment, 'body' | 'spoilerTag' | 'pin'>>();
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -18,7 +18,11 @@ function subscribe(listener: () => void) {
 }
 
 function remember(comment: Comment): void {
-  revealed.set(comment.id, { body: comment.body, spoilerTag: comment.spoilerTag });
+  revealed.set(comment.id, {
+    body: comment.body,
+    spoilerTag: comment.spoilerTag,
+    pin: comment.pin,
+  });
   version++;
   for (const l of listeners) l();
 }
@@ -33,7 +37,8 @@ export function resetRevealedComments(): void {
 /** The comment as it should show: a covered comment the viewer revealed carries its text. */
 export function useShownComment(comment: Comment): Comment {
   useSyncExternalStore(subscribe, () => version);
-  if (!comment.spoilerTag?.covered) return comment;
+  // A comment pinned to a moment not reached is covered as well (docs/moments.md).
+  if (!comment.spoilerTag?.covered && !comment.pin?.covered) return comment;
   const parts = revealed.get(comment.id);
   return parts ? { ...comment, ...parts } : comment;
 }
