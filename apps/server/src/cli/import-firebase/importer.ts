@@ -1347,6 +1347,7 @@ class Importer {
   // ---------------------------------------------------------------- reports
 
   private async importReports(): Promise<void> {
+    const postsById = new Map([...this.posts.values()].map((p) => [p.id, p]));
     await this.eachRow(
       'reported-comments',
       children(this.data['reported-comments']),
@@ -1361,9 +1362,7 @@ class Importer {
             'dangling_reference',
             `reporter users/${str(value.Reporter) ?? '(none)'} was not imported`,
           );
-        const post = comment.postId
-          ? [...this.posts.values()].find((p) => p.id === comment.postId)
-          : undefined;
+        const post = comment.postId ? postsById.get(comment.postId) : undefined;
         const inserted = await this.write([], async (tx) => {
           const rows = await tx
             .insert(reports)
