@@ -29,6 +29,7 @@ import {
 } from '../api/shop-items';
 import { centsToAmount, parseAmountToCents, parseWholeNumber } from '../utils/money';
 import { EditorLoadFailure, EditorSkeleton } from './editor-states';
+import { MerchTagsField, tagsOf, type MerchTags } from './merch-tags-field';
 import './admin-editor.css';
 
 /**
@@ -81,6 +82,18 @@ function changesOf(v: ShopItemValues, item: ShopItem): UpdateShopItemInput {
   if (!Object.is(n.priceCents, item.priceCents)) changes.priceCents = n.priceCents;
   if (!Object.is(n.shippingCents, item.shippingCents)) changes.shippingCents = n.shippingCents;
   if (!Object.is(n.quantity, item.quantity)) changes.quantity = n.quantity;
+  return changes;
+}
+
+/** The merch tags that differ from the stored item, as the PATCH names them. */
+function tagChangesOf(tags: MerchTags, item: ShopItem | undefined): UpdateShopItemInput {
+  const before = tagsOf(item);
+  const changes: UpdateShopItemInput = {};
+  if ((tags.series?.id ?? null) !== (before.series?.id ?? null))
+    changes.mediaId = tags.series?.id ?? null;
+  if (tags.volumeId !== before.volumeId) changes.mediaVolumeId = tags.volumeId;
+  const ids = tags.communities.map((c) => c.id);
+  if (ids.join() !== before.communities.map((c) => c.id).join()) changes.communityIds = ids;
   return changes;
 }
 
@@ -185,6 +198,7 @@ export function ShopItemForm({ item }: { item?: ShopItem }) {
   const sendFor = useShopItemImageUpload();
   const uploader = useImageUpload<ShopItem>(item ? sendFor(item.id) : undefined);
   const [pendingFile, setPendingFile] = useState<File | null>(null);
+  const [tags, setTags] = useState<MerchTags>(() => tagsOf(item));
 
   const form = useForm<ShopItemValues, unknown, Output>({
     defaultValues: valuesOf(item),
@@ -196,7 +210,10 @@ export function ShopItemForm({ item }: { item?: ShopItem }) {
   });
   const { errors } = form.formState;
   const watched = useWatch({ control: form.control }) as ShopItemValues;
-  const dirty = item ? Object.keys(changesOf(watched, item)).length > 0 : true;
+  const tagChanges = tagChangesOf(tags, item);
+  const dirty = item
+    ? Object.keys(changesOf(watched, item)).length + Object.keys(tagChanges).length > 0
+    : true;
 
   const uploadError =
     uploader.error && !isAbortError(uploader.error) ? apiErrorText(t, uploader.error) : null;
@@ -205,7 +222,10 @@ export function ShopItemForm({ item }: { item?: ShopItem }) {
     form,
     async (input) => {
       if (!item) {
-        const created = await create.mutateAsync(input as CreateShopItemInput);
+        const created = await create.mutateAsync({
+          ...(input as CreateShopItemInput),
+          ...tagChanges,
+        });
         if (pendingFile) {
           try {
             await uploader.upload(pendingFile, sendFor(created.id));
@@ -223,10 +243,11 @@ export function ShopItemForm({ item }: { item?: ShopItem }) {
         void navigate(`/admin/shop/${created.id}`, { replace: true });
         return;
       }
-      const changes = input as UpdateShopItemInput;
+      const changes = { ...(input as UpdateShopItemInput), ...tagChanges };
       if (Object.keys(changes).length === 0) return;
       const saved = await update.mutateAsync(changes);
       form.reset(valuesOf(saved));
+      setTags(tagsOf(saved));
       toast({ variant: 'success', title: t('itemEditor.saved') });
     },
     { fields: FIELDS, message: (e) => apiErrorText(t, e) },
@@ -300,6 +321,11 @@ export function ShopItemForm({ item }: { item?: ShopItem }) {
           autoComplete="off"
         />
       </div>
+      <MerchTagsField
+        value={tags}
+        onChange={setTags}
+        disabled={create.isPending || update.isPending}
+      />
       <ImageUploadField
         label={t('itemEditor.picture')}
         hint={t('upload.hint', { max: MAX_MB })}
