@@ -1,4 +1,4 @@
-import { EyeOff } from 'lucide-react';
+import { Clapperboard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateSettingsMutation } from '../api/update-settings';
 import { SettingsCard } from './settings-card';
@@ -15,7 +15,7 @@ export function SpoilersCard() {
   const update = useUpdateSettingsMutation();
   return (
     <SettingsCard
-      icon={<EyeOff />}
+      icon={<Clapperboard />}
       title={t('content.spoilers.title')}
       description={t('content.spoilers.description')}
     >
