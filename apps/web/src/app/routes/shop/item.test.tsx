@@ -30,6 +30,22 @@ function fact(label: string) {
 }
 
 describe('/item/:shoppostid', () => {
+  it('names the series the item is merch of, and the volume it is, linking to the series', async () => {
+    const seriesId = '0190dddd-0000-7000-8000-00000000b001';
+    mockApi({
+      [`GET /api/shop/items/${ITEM_ID}`]: makeShopItem({
+        name: 'Lighthouse Letters Vol. 2',
+        series: { id: seriesId, title: 'Lighthouse Letters', kind: 'manga' },
+        volume: { id: '0190dddd-0000-7000-8000-00000000d002', number: 2, title: '' },
+      }),
+    });
+    renderRoute(`/item/${ITEM_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Lighthouse Letters Vol. 2' });
+    const link = within(fact('Series') as HTMLElement).getByRole('link');
+    expect(link).toHaveTextContent('Lighthouse Letters, Vol. 2');
+    expect(link).toHaveAttribute('href', `/media/${seriesId}`);
+  });
+
   it("shows 'Loading...', then the name, picture, seller, like, About, Condition, Quantity, Price and Shipping", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));

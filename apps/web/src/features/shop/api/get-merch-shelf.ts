@@ -3,8 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { shopKeys, type MerchShelfOf } from './shop-keys';
 
-/** Shelves change when stock or the catalog does: a minute is fresh enough for a page visit. */
-export const MERCH_SHELF_STALE_MS = 60_000;
+/**
+ * Long enough that the page's prefetch and the shelf's own query make one request, short enough
+ * that coming back after a purchase shows the volume owned (cached cards show while it refreshes).
+ */
+export const MERCH_SHELF_STALE_MS = 5_000;
 
 export function merchShelfPath(of: MerchShelfOf): string {
   return 'media' in of

@@ -122,6 +122,21 @@ function ItemView({
         </div>
 
         <dl className="shop-item__facts">
+          {item.series ? (
+            <div>
+              <dt>{t('item.series')}</dt>
+              <dd>
+                <Link to={`/media/${encodeURIComponent(item.series.id)}`}>
+                  {item.volume
+                    ? t('item.seriesVolume', {
+                        title: item.series.title,
+                        number: item.volume.number,
+                      })
+                    : item.series.title}
+                </Link>
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('item.condition')}</dt>
             <dd>{item.condition || t('item.noCondition')}</dd>
