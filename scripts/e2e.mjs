@@ -78,7 +78,14 @@ const r = spawnSync(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      CHROMIUM_PATH: chromium,
+      E2E_DATA_DIR: dataDir,
+      // The built web app, for journeys that start a server of their own (import.e2e.ts).
+      E2E_WEB_DIST_DIR: webDist,
+    },
   },
 );
 if (r.status !== 0) console.error('\nServer log:\n' + serverLog.slice(-5000));
