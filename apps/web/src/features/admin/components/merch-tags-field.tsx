@@ -181,6 +181,19 @@ export function MerchTagsField({
       ) : null}
 
       <div className="merch-tags__search">
+        <Input
+          label={t('merchTags.communities')}
+          hint={
+            full
+              ? t('merchTags.communitiesFull', { max: SHOP_RULES.communitiesMax })
+              : t('merchTags.communitiesHint', { max: SHOP_RULES.communitiesMax })
+          }
+          type="search"
+          value={communityText}
+          onChange={(e) => setCommunityText(e.target.value)}
+          disabled={full}
+          autoComplete="off"
+        />
         {value.communities.length > 0 ? (
           <ul className="merch-tags__chips" aria-label={t('merchTags.chosenCommunities')}>
             {value.communities.map((c) => (
@@ -198,19 +211,6 @@ export function MerchTagsField({
             ))}
           </ul>
         ) : null}
-        <Input
-          label={t('merchTags.communities')}
-          hint={
-            full
-              ? t('merchTags.communitiesFull', { max: SHOP_RULES.communitiesMax })
-              : t('merchTags.communitiesHint', { max: SHOP_RULES.communitiesMax })
-          }
-          type="search"
-          value={communityText}
-          onChange={(e) => setCommunityText(e.target.value)}
-          disabled={full}
-          autoComplete="off"
-        />
         {communityQ !== '' && !full ? (
           <Suggestions
             label={t('merchTags.communitySuggestions')}
