@@ -1,4 +1,4 @@
-import { AUTH_ERROR_MESSAGES } from '@otakura/shared';
+import { AUTH_ERROR_MESSAGES, ERROR_CODES } from '@otakura/shared';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
@@ -16,6 +16,14 @@ describe('authErrorMessage (spec §8 with DESIGN.md’s one invalid_credential)'
   ] as const)('%s says the catalogue’s words', (code, status) => {
     expect(authErrorMessage(new ApiError(status, code, 'server words'), t)).toBe(
       AUTH_ERROR_MESSAGES[code],
+    );
+  });
+
+  it('tells an account imported from the first build to use Forgot password, in its language', () => {
+    const error = new ApiError(401, 'password_reset_required', 'server words');
+    expect(authErrorMessage(error, t)).toBe(ERROR_CODES.password_reset_required.message);
+    expect(authErrorMessage(error, i18next.getFixedT('ja', 'auth'))).toMatch(
+      /パスワードをお忘れですか？/,
     );
   });
 
