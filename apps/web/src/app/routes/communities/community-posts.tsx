@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { commentKeys } from '@/features/comments/api/comment-keys';
-import { CommentsSection } from '@/features/comments/components/comments-section';
+import { LazyCommentsSection } from '@/features/comments/components/lazy-comments-section';
 import { PostStream } from '@/features/posts/components/post-stream';
 import { usePostsLive } from '@/features/posts/hooks/use-posts-live';
 
@@ -54,7 +54,7 @@ export function CommunityPosts({
           />
         }
         viewerId={viewerId}
-        renderComments={(post) => <CommentsSection postId={post.id} headingLevel={3} />}
+        renderComments={(post) => <LazyCommentsSection postId={post.id} headingLevel={3} />}
         onModalClose={clearComments}
         onVisiblePostIdsChange={setVisible}
       />

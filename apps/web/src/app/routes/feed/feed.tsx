@@ -6,7 +6,7 @@ import { Page } from '@/components/page/page';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { commentKeys } from '@/features/comments/api/comment-keys';
 import { commentsQueryOptions } from '@/features/comments/api/get-comments';
-import { CommentsSection } from '@/features/comments/components/comments-section';
+import { LazyCommentsSection } from '@/features/comments/components/lazy-comments-section';
 import { SuggestedCommunities } from '@/features/communities/components/suggested-communities';
 import { invalidateFeed } from '@/features/posts/api/posts-cache';
 import { FeedView } from '@/features/posts/components/feed-view';
@@ -43,7 +43,7 @@ export default function FeedPage() {
       <Page title={t('feed.title')} hideTitle>
         <FeedView
           viewerId={viewerId}
-          renderComments={(post) => <CommentsSection postId={post.id} headingLevel={3} />}
+          renderComments={(post) => <LazyCommentsSection postId={post.id} headingLevel={3} />}
           onModalClose={clearComments}
           onVisiblePostIdsChange={setVisible}
           onPrefetchPost={prefetchComments}

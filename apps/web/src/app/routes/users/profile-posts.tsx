@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commentKeys } from '@/features/comments/api/comment-keys';
-import { CommentsSection } from '@/features/comments/components/comments-section';
+import { LazyCommentsSection } from '@/features/comments/components/lazy-comments-section';
 import { PostStream } from '@/features/posts/components/post-stream';
 import { usePostsLive } from '@/features/posts/hooks/use-posts-live';
 import { ProfilePostsEmpty } from '@/features/users/components/profile-posts-empty';
@@ -40,7 +40,7 @@ export function ProfilePosts({
         label={t('posts.label', { username: profile.username })}
         empty={<ProfilePostsEmpty username={profile.username} own={own} />}
         viewerId={viewerId}
-        renderComments={(post) => <CommentsSection postId={post.id} headingLevel={3} />}
+        renderComments={(post) => <LazyCommentsSection postId={post.id} headingLevel={3} />}
         onModalClose={clearComments}
         onVisiblePostIdsChange={setVisible}
       />
