@@ -144,6 +144,11 @@ export const MediaSchema = MediaSummarySchema.extend({
   /** For the signed-in user: what to play or read next; null when there is nothing to open. */
   nextUp: MediaNextUpSchema.nullable(),
   createdAt: z.string(),
+  /**
+   * The series' own community (issue 12): its composer offers the series as spoiler tag, its
+   * page shows the merch shelf. Null when it has none; optional for older clients.
+   */
+  community: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type Media = z.infer<typeof MediaSchema>;
 
@@ -386,6 +391,8 @@ export const UpdateMediaInputSchema = CreateMediaInputSchema.omit({ kind: true }
     nsfw: z.boolean(),
     keywords: CreateMediaInputSchema.shape.keywords.unwrap(),
     readingDirection: ReadingDirectionSchema,
+    /** The series' own community (issue 12), or null for none; one community per series. */
+    communityId: z.string().uuid('Please choose a community.').nullable(),
   })
   .partial();
 export type UpdateMediaInput = z.infer<typeof UpdateMediaInputSchema>;

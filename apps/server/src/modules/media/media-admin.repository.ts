@@ -31,7 +31,14 @@ export async function updateMedia(
   fields: Partial<
     Pick<
       MediaInsert,
-      'title' | 'about' | 'author' | 'language' | 'nsfw' | 'keywords' | 'readingDirection'
+      | 'title'
+      | 'about'
+      | 'author'
+      | 'language'
+      | 'nsfw'
+      | 'keywords'
+      | 'readingDirection'
+      | 'communityId'
     >
   >,
 ): Promise<boolean> {

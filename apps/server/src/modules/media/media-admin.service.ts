@@ -23,8 +23,8 @@ import type {
   UpdateVolumeInput,
   Volume,
 } from '@otakura/shared';
-import { isUniqueViolation, runInTransaction, type Db, type Tx } from '../../db/client';
-import { badRequest, conflict, notFound, validationError } from '../../lib/errors';
+import { isUniqueViolation, runInTransaction, sqlState, type Db, type Tx } from '../../db/client';
+import { AppError, badRequest, conflict, notFound, validationError } from '../../lib/errors';
 import { isId } from '../../lib/ids';
 import type { Storage } from '../../storage/storage';
 import { recordAudit } from '../moderation/audit.service';
@@ -152,10 +152,23 @@ export async function updateMedia(
   input: UpdateMediaInput,
 ): Promise<Media> {
   if (!isId(mediaId)) throw mediaNotFound();
-  await runInTransaction(db, async (tx) => {
-    if (!(await adminRepo.updateMedia(tx, mediaId, input))) throw mediaNotFound();
-    await auditMedia(tx, adminId, 'update', { mediaId }, { fields: fieldsOf(input) });
-  });
+  try {
+    await runInTransaction(db, async (tx) => {
+      if (!(await adminRepo.updateMedia(tx, mediaId, input))) throw mediaNotFound();
+      await auditMedia(tx, adminId, 'update', { mediaId }, { fields: fieldsOf(input) });
+    });
+  } catch (err) {
+    // The series' community (issue 12): one series per community (unique index), and it exists.
+    const unique = !(err instanceof AppError) && isUniqueViolation(err);
+    const missing = !(err instanceof AppError) && sqlState(err) === '23503';
+    if (unique || missing) {
+      const message = unique
+        ? 'That community already belongs to another series.'
+        : 'That community was not found.';
+      throw validationError([{ path: 'communityId', message }], message);
+    }
+    throw err;
+  }
   return getMedia(db, adminId, mediaId);
 }
 

@@ -38,6 +38,8 @@ export type MediaDetailRow = MediaRow & {
   volumeCount: number;
   issueCount: number;
   likedByMe: boolean;
+  /** The name of the series' own community (media.community_id), when it has one. */
+  communityName?: string | null;
 };
 
 export interface WatchProgressRow {
@@ -144,6 +146,10 @@ export function toMedia(
     pageCount: extra.pageCount,
     nextUp: extra.nextUp,
     createdAt: row.createdAt.toISOString(),
+    community:
+      row.communityId && row.communityName
+        ? { id: row.communityId, name: row.communityName }
+        : null,
   };
 }
 

@@ -111,6 +111,7 @@ const MediaDetailRowSchema = MediaSummaryRowSchema.extend({
   searchText: z.string(),
   createdAt: z.coerce.date(),
   communityId: z.string().nullable(),
+  communityName: z.string().nullable(),
   likedByMe: z.boolean(),
 });
 
@@ -128,6 +129,7 @@ export async function findMediaDetail(
         m.about, m.banner_key as "bannerKey", m.language, to_json(m.keywords) as keywords,
         m.reading_direction as "readingDirection", m.search_text as "searchText",
         m.created_at as "createdAt", m.community_id as "communityId",
+        (select c.name from communities c where c.id = m.community_id) as "communityName",
         exists (select 1 from media_likes l where l.user_id = ${viewerId}::uuid and l.media_id = m.id) as "likedByMe",
         ${unitCounts}
       from media m where m.id = ${mediaId}::uuid`,

@@ -531,6 +531,52 @@ describe('a series and its community, and the blur setting', () => {
     expect(other.series).toBeNull();
   });
 
+  it("lets an admin choose a series' community: one series per community, an existing one", async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const own = await createCommunity(t, { name: 'Paper Moon readers' });
+    const set = (mediaId: string, communityId: string | null) =>
+      admin.http(`/api/admin/media/${mediaId}`, { method: 'PATCH', json: { communityId } });
+    const res = await set(manga.id, own.id);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).community).toEqual({ id: own.id, name: 'Paper Moon readers' });
+    // The landing says so too, and the community names its series.
+    const landing = await viewer.http(`/api/media/${manga.id}`);
+    expect((await landing.json()).community).toEqual({ id: own.id, name: 'Paper Moon readers' });
+    expect(
+      CommunitySchema.parse(await (await viewer.http(`/api/communities/${own.id}`)).json()).series,
+    ).toMatchObject({ id: manga.id, kind: 'manga' });
+
+    // Taken by another series, or unknown: 400 naming communityId, nothing changes.
+    const taken = await expectApiError(await set(sequence.id, own.id), 400, 'validation_error');
+    expect(taken.error.details).toEqual([
+      { path: 'communityId', message: 'That community already belongs to another series.' },
+    ]);
+    const unknown = await expectApiError(
+      await set(sequence.id, '00000000-0000-4000-8000-000000000000'),
+      400,
+      'validation_error',
+    );
+    expect(unknown.error.details?.[0]?.path).toBe('communityId');
+    const [row] = await queryRows<{ community: string | null }>(
+      t.database.db,
+      sql`select community_id as community from media where id = ${sequence.id}::uuid`,
+    );
+    expect(row!.community).toBeNull();
+
+    // None again.
+    const cleared = await set(manga.id, null);
+    expect((await cleared.json()).community).toBeNull();
+    // Only admins.
+    expect(
+      (
+        await viewer.http(`/api/admin/media/${manga.id}`, {
+          method: 'PATCH',
+          json: { communityId: own.id },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
   it('keeps blurUnwatchedThumbnails per user (off by default)', async () => {
     const someone = await createUser(t);
     const read = async () =>

@@ -16,6 +16,7 @@ import { createInputOf, updateInputOf } from '../utils/details-values';
 import { EpisodesSection } from './episodes-section';
 import { MediaDetailsForm } from './media-details-form';
 import { MediaPictures } from './media-pictures';
+import { SeriesCommunityField } from './series-community-field';
 import { VolumesSection } from './volumes-section';
 import './media-editor.css';
 
@@ -100,6 +101,7 @@ function EditorTabs({ media }: { media: Media }) {
             toast({ variant: 'success', title: t('editor.saved') });
           }}
         />
+        <SeriesCommunityField media={media} />
       </TabsContent>
       <TabsContent value="pictures" className="ma-editor__panel">
         <h2 className="visually-hidden">{labels.pictures}</h2>
