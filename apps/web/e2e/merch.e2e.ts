@@ -30,6 +30,8 @@ let browser: Browser;
 let mediaId = '';
 let communityId = '';
 let demoId = '';
+/** The Vol. 2 item (its editor is pictured with its tags). */
+let vol2Id = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -46,6 +48,8 @@ beforeAll(async () => {
   );
   communityId = communities.items.find((c) => c.name === SERIES)!.id;
   if (!mediaId || !communityId) throw new Error(`the demo world needs ${SERIES} and its community`);
+  const shelf = await getJson<MerchShelf>(ctx, `/api/media/${mediaId}/merch`);
+  vol2Id = shelf.items.find((i) => i.name === VOL2)!.id;
   await ctx.close();
 });
 afterAll(async () => {
@@ -172,6 +176,21 @@ describe('merch on the series', () => {
       await settle(page, 400);
       await captureScreen(page, `merch-settings-${tag}`, { expectVisible: toggle, axe: true });
       await ctx.close();
+
+      // The admin's editor of a volume item, with its tags.
+      const admin = await signedInPage(browser, { viewport, theme, email: OTHER });
+      await admin.page.goto(`/admin/shop/${vol2Id}`);
+      const tags = admin.page.getByRole('group', { name: 'Merch of a series' });
+      await tags.getByRole('button', { name: `Remove the series ${SERIES}` }).waitFor(POLL);
+      const volume = tags.getByRole('combobox', { name: 'This item is a volume' });
+      await expect.poll(() => volume.inputValue(), POLL).not.toBe('');
+      await tags.scrollIntoViewIfNeeded();
+      await settle(admin.page, 400);
+      await captureScreen(admin.page, `merch-admin-tags-${tag}`, {
+        expectVisible: tags,
+        axe: true,
+      });
+      await admin.ctx.close();
     }, 150_000);
   }
 });
