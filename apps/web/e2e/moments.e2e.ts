@@ -44,6 +44,8 @@ let episode: EpisodeRow;
 /** Starlight Relay: its episode 1 has the seeded moment at 0:12. */
 let relay: MediaRow;
 let relayEpisode: EpisodeRow;
+/** Its episode 2: the demo account is 40 % in, so the later moments come covered. */
+let relayEpisode2: EpisodeRow;
 let manga: MediaRow;
 let chapter: IssueRow;
 
@@ -66,9 +68,9 @@ beforeAll(async () => {
   episode = (await getJson<MediaPage>(ctx, `/api/media-pages/${show.id}`)).episodes.find(
     (e) => e.number === 1,
   )!;
-  relayEpisode = (await getJson<MediaPage>(ctx, `/api/media-pages/${relay.id}`)).episodes.find(
-    (e) => e.number === 1,
-  )!;
+  const relayEpisodes = (await getJson<MediaPage>(ctx, `/api/media-pages/${relay.id}`)).episodes;
+  relayEpisode = relayEpisodes.find((e) => e.number === 1)!;
+  relayEpisode2 = relayEpisodes.find((e) => e.number === 2)!;
   chapter = (await getJson<MediaPage>(ctx, `/api/media-pages/${manga.id}`)).volumes[0]!.issues[0]!;
   await ctx.close();
 });
@@ -190,6 +192,25 @@ describe('comments pinned to a moment', () => {
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
 
+      // Episode 2, 16 s in (the saved position follows the player): the moments before show,
+      // the later ones and the whole-episode comment arrive covered, with Reveal.
+      await page.goto(`/media/${relay.id}?episode=${relayEpisode2.id}`);
+      await page.getByRole('dialog').waitFor();
+      await pauseAt(page, 16);
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Discuss ep 2/ })
+        .click();
+      const covered = page.getByRole('dialog', { name: 'Ep 2 discussion' });
+      await covered
+        .getByText(/^Spoiler at 0:\d\d, you haven't watched that far yet$/)
+        .first()
+        .waitFor(POLL);
+      await settle(page, 300);
+      await captureScreen(page, `moments-covered-${tag}`, { expectVisible: covered, axe: true });
+      await page.keyboard.press('Escape');
+      await covered.waitFor({ state: 'detached' });
+
       await page.goto(`/media/${manga.id}?issue=${chapter.id}`);
       const reader = page.getByRole('dialog');
       await reader.waitFor();
@@ -197,9 +218,10 @@ describe('comments pinned to a moment', () => {
         .getByRole('img', { name: /^Page \d+$/ })
         .first()
         .waitFor(POLL);
+      // Forward whatever the direction an earlier journey left: page 3 has two comments.
       await page.keyboard.press('Home');
-      await page.keyboard.press('ArrowRight');
-      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageDown');
       const count = reader.getByRole('button', { name: /comments? on this page$/ });
       await count.waitFor(POLL);
       await settle(page, 400);

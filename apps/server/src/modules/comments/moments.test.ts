@@ -12,6 +12,7 @@ import {
   EpisodeMomentsSchema,
   IssueMomentsSchema,
   type Comment,
+  type LiveEvent,
 } from '@otakura/shared';
 import { comments, media, mediaProgress, userBlocks } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
@@ -144,6 +145,30 @@ describe('creating a pinned comment', () => {
       covered: false,
     });
     expect(await counterMismatches(t)).toEqual([]);
+  });
+
+  it('announces a new moment on the series topic, so everyone watching the episode refreshes', async () => {
+    const { series, ep1 } = await videoSeries();
+    const author = await createUser(t);
+    const events: LiveEvent[] = [];
+    const off = t.ctx.live.subscribe((e) => events.push(e));
+    try {
+      const res = await createOn(author, series.id, {
+        body: 'Live moment',
+        pin: { episodeId: ep1.id, atSeconds: 30 },
+      });
+      const comment = CommentSchema.parse(await res.json());
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          type: 'comment.created',
+          topic: `media:${series.id}`,
+          mediaId: series.id,
+          commentId: comment.id,
+        }),
+      );
+    } finally {
+      off();
+    }
   });
 
   it('refuses a pin outside the series, past the end or on a post, and writes nothing', async () => {

@@ -260,10 +260,9 @@ export function MomentComposer({
           size="sm"
           loading={create.isPending}
           disabled={!body.trim()}
-          aria-label={label}
         >
           <Send aria-hidden="true" size={16} />
-          <span className="moment-composer__send">{t('send')}</span>
+          {t('send')}
         </Button>
       </div>
       {create.isError ? (

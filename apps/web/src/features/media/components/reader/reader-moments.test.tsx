@@ -94,7 +94,7 @@ describe('comments on the pages, in the reader', () => {
     expect(url.searchParams.get('page')).toBe('1');
     const input = within(modal).getByRole('textbox', { name: 'Comment on page 1' });
     fireEvent.change(input, { target: { value: 'So pretty' } });
-    fireEvent.click(within(modal).getByRole('button', { name: 'Comment on page 1' }));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Post' }));
     await waitFor(() =>
       expect(posted).toEqual([{ body: 'So pretty', pin: { issueId: ISSUE_ID, page: 1 } }]),
     );
