@@ -255,12 +255,7 @@ export function MomentComposer({
           aria-invalid={create.isError || undefined}
           aria-describedby={create.isError ? `${id}-error` : undefined}
         />
-        <Button
-          type="submit"
-          size="sm"
-          loading={create.isPending}
-          disabled={!body.trim()}
-        >
+        <Button type="submit" size="sm" loading={create.isPending} disabled={!body.trim()}>
           <Send aria-hidden="true" size={16} />
           {t('send')}
         </Button>
