@@ -10,6 +10,7 @@ import {
   CommentPageSchema,
   CommentSchema,
   CommunitySchema,
+  MediaSchema,
   PostPageSchema,
   PostSchema,
   SettingsSchema,
@@ -538,10 +539,16 @@ describe('a series and its community, and the blur setting', () => {
       admin.http(`/api/admin/media/${mediaId}`, { method: 'PATCH', json: { communityId } });
     const res = await set(manga.id, own.id);
     expect(res.status, await res.clone().text()).toBe(200);
-    expect((await res.json()).community).toEqual({ id: own.id, name: 'Paper Moon readers' });
+    expect(MediaSchema.parse(await res.json()).community).toEqual({
+      id: own.id,
+      name: 'Paper Moon readers',
+    });
     // The landing says so too, and the community names its series.
     const landing = await viewer.http(`/api/media/${manga.id}`);
-    expect((await landing.json()).community).toEqual({ id: own.id, name: 'Paper Moon readers' });
+    expect(MediaSchema.parse(await landing.json()).community).toEqual({
+      id: own.id,
+      name: 'Paper Moon readers',
+    });
     expect(
       CommunitySchema.parse(await (await viewer.http(`/api/communities/${own.id}`)).json()).series,
     ).toMatchObject({ id: manga.id, kind: 'manga' });
@@ -565,7 +572,7 @@ describe('a series and its community, and the blur setting', () => {
 
     // None again.
     const cleared = await set(manga.id, null);
-    expect((await cleared.json()).community).toBeNull();
+    expect(MediaSchema.parse(await cleared.json()).community).toBeNull();
     // Only admins.
     expect(
       (

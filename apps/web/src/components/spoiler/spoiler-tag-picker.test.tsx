@@ -73,8 +73,12 @@ describe('SpoilerTagPicker', () => {
     expect(screen.getByRole('group', { name: 'Spoiler tag' })).toBeInTheDocument();
 
     await user.type(screen.getByRole('searchbox', { name: 'Series' }), 'light');
-    await user.click(await screen.findByRole('button', { name: /Lighthouse Letters/ }));
+    // The library is searched for what was typed: only the matching series stays listed.
     await waitFor(() => expect(searches).toContain('light'));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /Circuit Dojo/ })).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: /Lighthouse Letters/ }));
 
     // A manga is tagged by volume or chapter, never by episode.
     const unit = screen.getByRole('combobox', { name: 'Unit' });
