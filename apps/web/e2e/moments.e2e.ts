@@ -169,6 +169,27 @@ describe('comments pinned to a moment', () => {
     await ctx.close();
   }, 120_000);
 
+  it('lays the list under the video at tablet width', async () => {
+    const { ctx, page } = await signedInPage(browser, { viewport: 'tablet', theme: 'dark' });
+    await page.goto(`/media/${relay.id}?episode=${relayEpisode.id}`);
+    const player = page.getByRole('dialog');
+    await player.waitFor();
+    await player.getByRole('group', { name: 'Comments on the timeline' }).waitFor(POLL);
+    await pauseAt(page, 13);
+    const panel = player.getByRole('complementary', { name: /Moments/ });
+    await panel
+      .getByText('The baton pass at 0:12 is animated on ones. Look at the sleeves!')
+      .waitFor(POLL);
+    const video = await player.locator('video').boundingBox();
+    const list = await panel.boundingBox();
+    expect(list!.y).toBeGreaterThanOrEqual(video!.y + video!.height - 1);
+    const dialog = await player.boundingBox();
+    expect(dialog!.y + dialog!.height).toBeLessThanOrEqual(1100);
+    await settle(page, 300);
+    await captureScreen(page, 'moments-player-tablet-dark', { expectVisible: panel, axe: true });
+    await ctx.close();
+  }, 120_000);
+
   for (const { viewport, theme } of VARIANTS) {
     it(`screenshots the moments (${viewport}, ${theme})`, async () => {
       const { ctx, page } = await signedInPage(browser, { viewport, theme });
