@@ -82,7 +82,10 @@ export const comments = pgTable(
       sql`(${t.episodeId} is null and ${t.issueId} is null) or ${t.mediaId} is not null`,
     ),
     check('comments_pin_one_unit', sql`${t.episodeId} is null or ${t.issueId} is null`),
-    check('comments_moment_needs_episode', sql`${t.atSeconds} is null or ${t.episodeId} is not null`),
+    check(
+      'comments_moment_needs_episode',
+      sql`${t.atSeconds} is null or ${t.episodeId} is not null`,
+    ),
     check('comments_moment_nonneg', sql`${t.atSeconds} >= 0`),
     check('comments_page_needs_issue', sql`${t.page} is null or ${t.issueId} is not null`),
     check('comments_page_positive', sql`${t.page} >= 1`),
