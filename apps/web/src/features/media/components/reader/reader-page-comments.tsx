@@ -38,9 +38,12 @@ export function ReaderPageComments({ issue, moments, page, reached }: ReaderPage
         onPointerUp={(e) => e.stopPropagation()}
       >
         <MessageSquare aria-hidden="true" size={18} />
-        <span className="reader-page-comments__count tabular-nums" aria-hidden="true">
-          {count}
-        </span>
+        {/* No "0" when there are none: the visible text must be part of the name (WCAG 2.5.3). */}
+        {count > 0 ? (
+          <span className="reader-page-comments__count tabular-nums" aria-hidden="true">
+            {count}
+          </span>
+        ) : null}
       </button>
       {open !== null ? (
         <DiscussModal
