@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { rendererAliases } from './renderer';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const apiTarget = 'http://localhost:3000';
@@ -43,7 +44,7 @@ export default defineConfig(({ mode }) => {
         logLevel: 'silent',
       }),
     ],
-    resolve: { alias: { '@': srcDir } },
+    resolve: { alias: [{ find: '@', replacement: srcDir }, ...rendererAliases] },
     define: { 'import.meta.env.VITE_PRODUCT_NAME': JSON.stringify(productName) },
     server: {
       port: 5173,
@@ -64,7 +65,7 @@ export default defineConfig(({ mode }) => {
       manifest: true,
       rolldownOptions: {
         output: {
-          // React and the router change least often: their own long-cached chunk, needed by every
+          // The renderer (Preact behind React's API, renderer.ts) and the router change least often: their own long-cached chunk, needed by every
           // page. Every other library is split by the import graph like app code, so a page loads
           // only what it uses (no catch-all vendor chunk: qrcode, zod or the auth client would
           // otherwise ship to every page).
@@ -72,7 +73,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'react',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/,
                 priority: 20,
               },
               // Everything else the entry needs at startup (query client, i18next, toasts, the

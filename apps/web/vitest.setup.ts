@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { options as preactOptions } from 'preact';
 import { afterEach, vi } from 'vitest';
 import i18n from './src/lib/i18n';
 import { loadLiveEventParser } from './src/lib/live/live-client';
@@ -11,6 +12,12 @@ configure({ asyncUtilTimeout: 10_000 });
 // Tests push live frames and read the result synchronously: the lazily loaded event check
 // (live-client.ts) is there before the first test. live-client.test.ts checks the lazy path.
 await loadLiveEventParser();
+
+// Preact runs effects after the next frame (requestAnimationFrame, or 35 ms without one); a
+// browser paints every ~16 ms, jsdom never. Tests that act right after a render which happened
+// outside act() (data arriving) then find focus not yet moved and observers not yet attached:
+// run effects on the next task, as React's scheduler does.
+preactOptions.requestAnimationFrame = (callback) => setTimeout(callback, 0);
 
 // Component tests read English, the spec's strings.
 void i18n.changeLanguage('en');

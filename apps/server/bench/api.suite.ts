@@ -23,10 +23,12 @@
  * 4. Deep pages: page 50 (nextCursor followed 49 times) vs page 1 of the All feed, the big
  *    community's posts and the Following feed.
  * 5. `--profile`: the server under `node --cpu-prof` with autocannon on the All and the
- *    Following feed; the top self-time functions and packages.
+ *    Following feed (or the endpoints of `--profile-endpoints a,b`); the top self-time functions
+ *    and packages.
  *
  * Flags: --duration 5, --open-duration (= duration), --connections 50, --api-port 3120,
- * --profile, --endpoints a,b (keys, default all).
+ * --profile, --profile-endpoints a,b (keys, default feed-all-new,feed-following-new),
+ * --endpoints a,b (keys, default all).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -390,6 +392,10 @@ const suite: Suite = {
     const connections = intFlag(options.extra, 'connections', 50);
     const port = intFlag(options.extra, 'api-port', 3120);
     const profile = options.extra.profile === true;
+    const profileKeys =
+      typeof options.extra['profile-endpoints'] === 'string'
+        ? options.extra['profile-endpoints'].split(',')
+        : ['feed-all-new', 'feed-following-new'];
     const only =
       typeof options.extra.endpoints === 'string' ? options.extra.endpoints.split(',') : undefined;
 
@@ -556,17 +562,14 @@ const suite: Suite = {
     // ---- profile
     const profiles: { label: string; functions: ProfileEntry[]; packages: ProfileEntry[] }[] = [];
     if (profile) {
-      for (const p of [
-        { label: 'Feed All · New', path: '/api/feed?tab=all&sort=new' },
-        { label: 'Feed Following · New', path: '/api/feed?tab=following&sort=new' },
-      ]) {
+      for (const p of endpointsOf(world).filter((e) => profileKeys.includes(e.key))) {
         const dir = mkdtempSync('/tmp/otk-bench-api-prof-');
         const s = await startServer(serverJs, world.databaseUrl, port, { cpuProfDir: dir });
         const windowMs = { from: 0, to: 0 };
         try {
-          await cannon(s.url + p.path, cookies.main, { connections, seconds: 1 });
+          await cannon(s.url + p.path, cookies[p.viewer], { connections, seconds: 1 });
           windowMs.from = performance.now() - s.spawnedAt;
-          await cannon(s.url + p.path, cookies.main, { connections, seconds: seconds * 2 });
+          await cannon(s.url + p.path, cookies[p.viewer], { connections, seconds: seconds * 2 });
           windowMs.to = performance.now() - s.spawnedAt;
         } finally {
           await s.stop();

@@ -10,20 +10,25 @@ const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;
 
 function getNow() {
-  // With no clock running the value may be old: refresh it (stable across the calls of one render).
-  if (!timer && Date.now() - now > TICK_MS) now = Date.now();
+  // With no clock running the value may be old: refresh it, so a first render is right at once
+  // (a second old at most, so the calls of one render still read one value).
+  if (!timer && Date.now() - now > 1000) now = Date.now();
   return now;
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
   if (!timer) {
-    // Fresh on first use; React re-reads the snapshot after subscribing.
-    now = Date.now();
+    // Fresh on first use. React re-reads the snapshot after subscribing; Preact compares it just
+    // before, so a refreshed value is announced to the new listener as well.
+    const fresh = Date.now();
+    const changed = fresh !== now;
+    now = fresh;
     timer = setInterval(() => {
       now = Date.now();
       for (const l of listeners) l();
     }, TICK_MS);
+    if (changed) listener();
   }
   return () => {
     listeners.delete(listener);

@@ -1,11 +1,11 @@
 import clsx from 'clsx';
-import { useEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '@/lib/product';
 import './page.css';
 
-/** Sets the tab's title: "Feed · Otakura". */
+/** Sets the tab's title: "Feed · Otakura", as the page is committed (not a frame later). */
 export function useDocumentTitle(title: string | undefined): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
 }

@@ -71,7 +71,8 @@ describe('/episodes', () => {
       'href',
       `/media/${MANGA_ID}`,
     );
-    expect(within(cards[0]!).getByText('2 Hours Ago')).toBeInTheDocument();
+    // The shared clock is refreshed when the first card subscribes: wait for that render.
+    expect(await within(cards[0]!).findByText('2 Hours Ago')).toBeInTheDocument();
     expect(within(cards[1]!).getByRole('link', { name: 'Frieren' })).toHaveAttribute(
       'href',
       `/media/${VIDEO_ID}`,

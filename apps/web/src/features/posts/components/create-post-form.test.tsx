@@ -63,7 +63,7 @@ async function chooseCommunity(user: ReturnType<typeof setup>['user'], name = 'M
 }
 
 function setTitle(length: number) {
-  fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'a'.repeat(length) } });
+  fireEvent.input(screen.getByLabelText('Title'), { target: { value: 'a'.repeat(length) } });
 }
 
 const post = () => screen.getByRole('button', { name: 'Post' });
@@ -129,7 +129,7 @@ describe('Create post: the Post button (spec §5)', () => {
     setup();
     const body = screen.getByRole('textbox', { name: 'Text' });
     expect(body).toHaveAttribute('maxLength', '10000');
-    fireEvent.change(body, { target: { value: 'hello' } });
+    fireEvent.input(body, { target: { value: 'hello' } });
     expect(screen.getByText('5 / 10,000 characters')).toBeInTheDocument();
   });
 
@@ -142,7 +142,7 @@ describe('Create post: the Post button (spec §5)', () => {
     await user.click(spoiler);
     setTitle(5);
     await chooseCommunity(user);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Text' }), {
+    fireEvent.input(screen.getByRole('textbox', { name: 'Text' }), {
       target: { value: 'Body text' },
     });
     await user.click(post());
@@ -270,7 +270,7 @@ describe('Create post: url', () => {
     await user.click(screen.getByRole('tab', { name: 'Url' }));
     setTitle(8);
     await chooseCommunity(user, 'Sakuga');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Url' }), {
+    fireEvent.input(screen.getByRole('textbox', { name: 'Url' }), {
       target: { value: 'https://example.com/news' },
     });
     expect(await screen.findByText('Season 2 announced')).toBeInTheDocument();
@@ -296,7 +296,7 @@ describe('Create post: url', () => {
     });
     const { user } = renderWithProviders(<CreatePostForm />, { path: '/create-post' });
     await user.click(screen.getByRole('tab', { name: 'Url' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Url' }), {
+    fireEvent.input(screen.getByRole('textbox', { name: 'Url' }), {
       target: { value: 'https://example.com/x' },
     });
     await new Promise((r) => setTimeout(r, 900));
@@ -337,7 +337,7 @@ describe('Create post: server errors', () => {
     expect(router.state.location.pathname).toBe('/create-post');
 
     // Typing again clears it (the shared rule accepts the title).
-    fireEvent.change(title, { target: { value: 'Better title' } });
+    fireEvent.input(title, { target: { value: 'Better title' } });
     await waitFor(() => expect(title).not.toHaveAttribute('aria-invalid'));
   });
 

@@ -119,6 +119,7 @@ describe('the feed', () => {
     expect(feedCalls(calls)).toHaveLength(1);
 
     const sentinel = document.querySelector('.post-stream__sentinel')!;
+    await waitFor(() => expect(io.observed((el) => el === sentinel)).toBe(true));
     act(() => io.intersect((el) => el === sentinel));
     expect(await screen.findByRole('heading', { name: 'Second C' })).toBeInTheDocument();
     expect(feedCalls(calls)[1]!.url.searchParams.get('cursor')).toBe('cursor-1');

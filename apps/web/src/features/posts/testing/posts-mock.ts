@@ -155,5 +155,8 @@ export function installIntersectionObserver() {
       );
     }
   };
-  return { observers, intersect };
+  /** Whether some observer watches an element (effects attach observers after the render). */
+  const observed = (predicate: (el: Element) => boolean) =>
+    [...observers].some((observer) => [...observer.elements].some(predicate));
+  return { observers, intersect, observed };
 }

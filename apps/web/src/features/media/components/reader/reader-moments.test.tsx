@@ -93,7 +93,7 @@ describe('comments on the pages, in the reader', () => {
     );
     expect(url.searchParams.get('page')).toBe('1');
     const input = within(modal).getByRole('textbox', { name: 'Comment on page 1' });
-    fireEvent.change(input, { target: { value: 'So pretty' } });
+    fireEvent.input(input, { target: { value: 'So pretty' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Post' }));
     await waitFor(() =>
       expect(posted).toEqual([{ body: 'So pretty', pin: { issueId: ISSUE_ID, page: 1 } }]),
