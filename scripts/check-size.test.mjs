@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { htmlAssets, measure, namespacesIn, report } from './check-size.mjs';
+import { htmlAssets, measure, namespacesIn, report, routeNamespaces } from './check-size.mjs';
 
 const script = fileURLToPath(new URL('./check-size.mjs', import.meta.url));
 
@@ -94,7 +94,28 @@ function fakeBuild({ reactKb = 60, feedKb = 40 } = {}) {
       '<link rel="stylesheet" crossorigin href="/assets/index.css">',
     ].join('\n'),
   );
+  writeSources(dir, "['posts']");
   return dir;
+}
+
+/** The router and the startup words the namespace check reads, under `<dir>/root`. */
+function writeSources(build, feedNamespaces) {
+  const app = path.join(build, 'root', 'apps/web/src/app');
+  fs.mkdirSync(app, { recursive: true });
+  fs.mkdirSync(path.join(build, 'root', 'apps/web/src/lib'), { recursive: true });
+  fs.writeFileSync(
+    path.join(build, 'root', 'apps/web/src/lib/i18n.ts'),
+    "export const SHELL_NAMESPACES = ['common'] as const;",
+  );
+  fs.writeFileSync(
+    path.join(app, 'router.tsx'),
+    [
+      "const AUTH_NS = ['auth'];",
+      "const Shell = page(() => import('./layouts/app-layout').then((m) => ({ default: m.A })));",
+      "const Login = page(() => import('./routes/auth/login'), AUTH_NS);",
+      `route('/feed', page(() => import('./routes/feed/feed'), ${feedNamespaces}));`,
+    ].join('\n'),
+  );
 }
 
 const budgets = {
@@ -111,7 +132,8 @@ const budgets = {
 
 function run(dist) {
   try {
-    return { status: 0, out: execFileSync('node', [script, '--dist', dist], { encoding: 'utf8' }) };
+    const args = [script, '--dist', dist, '--root', path.join(dist, 'root')];
+    return { status: 0, out: execFileSync('node', args, { encoding: 'utf8' }) };
   } catch (error) {
     return { status: error.status, out: `${error.stdout}${error.stderr}` };
   }
@@ -183,6 +205,19 @@ describe('the command', () => {
     const over = run(fakeBuild({ reactKb: 200 }));
     expect(over.status).toBe(1);
     expect(over.out).toMatch(/\/login .*OVER/);
+  });
+
+  it('exits 1 when a page uses a namespace the router does not name for it', () => {
+    const dist = fakeBuild();
+    expect(routeNamespaces({ dist, root: path.join(dist, 'root') })).toEqual([
+      { module: 'src/app/layouts/app-layout.tsx', used: [], missing: [] },
+      { module: 'src/app/routes/auth/login.tsx', used: ['auth'], missing: [] },
+      { module: 'src/app/routes/feed/feed.tsx', used: ['posts'], missing: [] },
+    ]);
+    writeSources(dist, '[]');
+    const failed = run(dist);
+    expect(failed.status).toBe(1);
+    expect(failed.out).toMatch(/feed\.tsx uses namespaces it does not name in router\.tsx: posts/);
   });
 
   it('exits 2 without a build', () => {

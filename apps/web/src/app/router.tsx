@@ -29,8 +29,10 @@ interface RouteHandle {
 /**
  * Each page is its own chunk, loaded when first visited together with the translation
  * namespaces it names (fetched in parallel, so the page never renders untranslated keys and
- * never waits for a second round trip). A namespace a page forgets to name still works: its
- * `useTranslation` suspends until the words arrive.
+ * never waits for a second round trip). A page must name every namespace its code uses:
+ * `npm run size` (scripts/check-size.mjs, in CI) fails the build otherwise, because a forgotten
+ * one suspends the page while it renders, and suspensions resuming together in a list break
+ * Preact's Suspense.
  */
 function page(load: () => Promise<PageModule>, namespaces: readonly string[] = []): LazyPage {
   let pending: Promise<PageModule> | undefined;
@@ -134,18 +136,21 @@ const protectedRoutes: RouteObject[] = [
     '/feed',
     page(
       () => import('./routes/feed/feed'),
-      ['comments', 'communities', 'posts', 'report', 'users'],
+      ['comments', 'communities', 'posts', 'report', 'spoilers', 'users'],
     ),
   ),
   route(
     '/user/:userid',
-    page(() => import('./routes/users/user'), ['comments', 'posts', 'report', 'settings', 'users']),
+    page(
+      () => import('./routes/users/user'),
+      ['comments', 'posts', 'report', 'settings', 'spoilers', 'users'],
+    ),
   ),
   route(
     '/profile',
     page(
       () => import('./routes/users/profile'),
-      ['comments', 'orders', 'posts', 'report', 'users'],
+      ['comments', 'orders', 'posts', 'report', 'spoilers', 'users'],
     ),
   ),
   route(
@@ -156,7 +161,7 @@ const protectedRoutes: RouteObject[] = [
     '/media/:mediaid',
     page(
       () => import('./routes/media/media-detail'),
-      ['comments', 'media', 'player', 'reader', 'report'],
+      ['comments', 'media', 'moments', 'player', 'reader', 'report', 'shop', 'spoilers'],
     ),
   ),
   // Spec: media/comments/{mediaid} shows the same media detail screen.
@@ -164,12 +169,12 @@ const protectedRoutes: RouteObject[] = [
     '/media/comments/:mediaid',
     page(
       () => import('./routes/media/media-detail'),
-      ['comments', 'media', 'player', 'reader', 'report'],
+      ['comments', 'media', 'moments', 'player', 'reader', 'report', 'shop', 'spoilers'],
     ),
   ),
   route(
     '/episodes',
-    page(() => import('./routes/media/episodes'), ['media', 'player', 'reader']),
+    page(() => import('./routes/media/episodes'), ['media', 'moments', 'player', 'reader']),
   ),
   route(
     '/search',
@@ -179,16 +184,16 @@ const protectedRoutes: RouteObject[] = [
     '/community/:communityid',
     page(
       () => import('./routes/communities/community'),
-      ['comments', 'communities', 'posts', 'report'],
+      ['comments', 'communities', 'posts', 'report', 'shop', 'spoilers'],
     ),
   ),
   route(
     '/create-post',
-    page(() => import('./routes/posts/create-post'), ['posts']),
+    page(() => import('./routes/posts/create-post'), ['posts', 'spoilers']),
   ),
   route(
     '/post/:postid',
-    page(() => import('./routes/posts/post'), ['comments', 'posts', 'report']),
+    page(() => import('./routes/posts/post'), ['comments', 'posts', 'report', 'spoilers']),
   ),
   route(
     '/shop',
