@@ -9,6 +9,7 @@
  */
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { communities, communityMembers } from '../../db/schema';
 import type { CommunityListRow, CommunityRow } from './communities.mapper';
 
@@ -128,23 +129,29 @@ export interface CommunitySeries {
  * The community, whether `viewerId` is a member and its series (if it is a series' own
  * community), in one statement (the page of a community).
  */
-export async function findCommunityForViewer(
-  db: Db,
-  id: string,
-  viewerId: string,
-): Promise<(CommunityRow & { isMember: boolean; series: CommunitySeries | null }) | undefined> {
-  const [row] = await db
+const communityForViewer = preparedFor((db) =>
+  db
     .select({
       ...getTableColumns(communities),
-      isMember: sql<boolean>`exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${viewerId})`,
+      isMember: sql<boolean>`exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communities.id} and ${communityMembers.userId} = ${sql.placeholder('viewerId')})`,
       // The series whose own community this is (media.community_id is unique): one JSON object.
       // The outer column is written out: Drizzle renders a lone table's column unqualified
       // ("id"), which inside this subquery would name media's own id.
       series: sql<CommunitySeries | null>`(select json_build_object('id', sm.id, 'title', sm.title, 'kind', sm.kind) from media sm where sm.community_id = "communities"."id")`,
     })
     .from(communities)
-    .where(eq(communities.id, id))
-    .limit(1);
+    .where(eq(communities.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('community_for_viewer'),
+);
+
+/** The community page's one statement (prepared: db/prepared.ts). */
+export async function findCommunityForViewer(
+  db: Db,
+  id: string,
+  viewerId: string,
+): Promise<(CommunityRow & { isMember: boolean; series: CommunitySeries | null }) | undefined> {
+  const [row] = await communityForViewer(db).execute({ id, viewerId });
   return row;
 }
 

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { userFollows, users } from '../../db/schema';
 import type { Cursor } from '../../lib/cursor';
 import type { UserSummaryRow } from '../../lib/user-summary';
@@ -29,19 +30,25 @@ export async function findVisibleUser(db: Db, id: string): Promise<UserRow | und
 }
 
 /** A visible user and whether `viewerId` follows them, in one statement (the profile page). */
+const visibleUserForViewer = preparedFor((db) =>
+  db
+    .select({
+      ...getTableColumns(users),
+      followedByViewer: sql<boolean>`exists (select 1 from ${userFollows} where ${userFollows.followerId} = ${sql.placeholder('viewerId')} and ${userFollows.followeeId} = ${users.id})`,
+    })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), visibleUser()))
+    .limit(1)
+    .prepare('visible_user_for_viewer'),
+);
+
+/** The profile's one statement (prepared: db/prepared.ts). */
 export async function findVisibleUserForViewer(
   db: Db,
   id: string,
   viewerId: string,
 ): Promise<(UserRow & { followedByViewer: boolean }) | undefined> {
-  const [row] = await db
-    .select({
-      ...getTableColumns(users),
-      followedByViewer: sql<boolean>`exists (select 1 from ${userFollows} where ${userFollows.followerId} = ${viewerId} and ${userFollows.followeeId} = ${users.id})`,
-    })
-    .from(users)
-    .where(and(eq(users.id, id), visibleUser()))
-    .limit(1);
+  const [row] = await visibleUserForViewer(db).execute({ id, viewerId });
   return row;
 }
 
