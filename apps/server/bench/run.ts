@@ -8,7 +8,7 @@
  *   --world big     small | big (default big): the generated world's size
  *   --rounds N      rounds per ratio (default 3)
  *   --fresh         regenerate named worlds
- *   --no-write      print, do not touch BENCHMARKS.md
+ *   --no-write      print only: BENCHMARKS.md and bench/results/<name>.json stay as they are
  *   --<other> V     passed to the suites (`extra`)
  *
  * DATABASE_URL names the PostgreSQL server for the suites that need one.
@@ -85,12 +85,14 @@ async function main(): Promise<void> {
     const seconds = ((Date.now() - t0) / 1000).toFixed(0);
     const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end; ${seconds} s.`;
     const body = `Command: \`${command}\` (${new Date().toISOString().slice(0, 10)}).\n\nMachine: ${machine}\n\n${result.markdown}`;
-    writeFileSync(
-      path.join(benchDir, 'results', `${name}.json`),
-      JSON.stringify(result.json, null, 2),
-    );
     console.log(`\n${body}\n`);
-    if (noWrite !== true) writeSection(suite, body);
+    if (noWrite !== true) {
+      writeFileSync(
+        path.join(benchDir, 'results', `${name}.json`),
+        JSON.stringify(result.json, null, 2),
+      );
+      writeSection(suite, body);
+    }
   }
 }
 
