@@ -1,6 +1,6 @@
 /**
  * A fetch stub for component tests: handlers keyed "METHOD /api/path". Features that still keep
- * their own copy (posts, users, auth, moderation, media-admin, notifications) can move to this one.
+ * their own copy (users, auth, moderation, media-admin, notifications) can move to this one.
  */
 import { vi } from 'vitest';
 
