@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -27,12 +28,37 @@ function productNameInHtml(productName: string): Plugin {
   };
 }
 
+const themeBootFile = fileURLToPath(new URL('./public/theme-boot.js', import.meta.url));
+const THEME_BOOT_TAG = '<script src="/theme-boot.js"></script>';
+
+/**
+ * Puts public/theme-boot.js into the built index.html as an inline script: it must run before
+ * first paint, and as a file it was a render-blocking request of its own (~150 ms on Lighthouse's
+ * mobile profile). The server allows it by its hash (apps/server/src/plugins/inline-scripts.ts),
+ * so script-src stays free of 'unsafe-inline'. The dev server keeps the file.
+ */
+function inlineThemeBoot(): Plugin {
+  return {
+    name: 'otakura-inline-theme-boot',
+    apply: 'build',
+    transformIndexHtml(html) {
+      if (!html.includes(THEME_BOOT_TAG)) {
+        throw new Error(`index.html no longer loads the theme boot script with ${THEME_BOOT_TAG}`);
+      }
+      const script = readFileSync(themeBootFile, 'utf8');
+      if (/<\/script/i.test(script)) throw new Error('theme-boot.js must not contain "</script"');
+      return html.replace(THEME_BOOT_TAG, () => `<script>${script}</script>`);
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const productName = resolveProductName(mode);
   return {
     plugins: [
       react(),
       productNameInHtml(productName),
+      inlineThemeBoot(),
       // .br and .gz siblings of every text file over 1 kB; the server sends the one the
       // client accepts (plugins/web-app.ts, @fastify/static preCompressed). Source maps are
       // fetched only by devtools, so they stay raw.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,13 +8,16 @@ import { buildTestApp, type TestApp } from './test/app';
 
 let t: TestApp;
 let webDir: string;
+/** index.html's inline script, as the web build inlines public/theme-boot.js. */
+const BOOT_SCRIPT = "document.documentElement.setAttribute('data-theme','dark')";
 
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'otakura-web-'));
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(
     path.join(webDir, 'index.html'),
-    '<!doctype html><title>Otakura</title><div id="root"></div>',
+    `<!doctype html><title>Otakura</title><script>${BOOT_SCRIPT}</script><div id="root"></div>` +
+      '<script type="module" src="/assets/app-abc123.js"></script>',
   );
   writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(
@@ -90,7 +94,9 @@ describe('the HTTP app', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
+    // 'self' and the inline boot script's hash, nothing broader ('unsafe-inline').
+    const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -20,6 +20,7 @@ import { LIMITS } from '@otakura/shared';
 import { defaultWebDistDir } from './lib/paths';
 import type { AppContext } from './plugins/context';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { inlineScriptHashes } from './plugins/inline-scripts';
 import { webAppPlugin } from './plugins/web-app';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { RequestLogController, requestIdGenerator, requestIdPlugin } from './plugins/request-id';
@@ -95,13 +96,15 @@ export async function buildApp(
   await app.register(requestIdPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(metricsPlugin);
+  const webDistDir = ctx.config.webDistDir ?? defaultWebDistDir();
   // Helmet's headers, computed once from these options (plugins/security-headers.ts).
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // index.html's inline theme boot script, allowed by its hash (plugins/inline-scripts.ts).
+        scriptSrc: ["'self'", ...inlineScriptHashes(webDistDir)],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -198,7 +201,7 @@ export async function buildApp(
 
   // The SPA and the 404 handler come last.
   await app.register(webAppPlugin, {
-    distDir: ctx.config.webDistDir ?? defaultWebDistDir(),
+    distDir: webDistDir,
     productName: ctx.config.productName,
   });
   return app;

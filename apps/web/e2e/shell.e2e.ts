@@ -44,4 +44,22 @@ describe('the web shell', () => {
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
     await ctx.close();
   });
+
+  it('applies the stored theme before any app script runs, from the inline script the CSP allows', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
+    await page.goto('/return');
+    await page.evaluate(() => localStorage.setItem('otakura.theme', 'light'));
+    // No app code at all: only index.html's own inline boot script can set the theme now.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload({ waitUntil: 'load' });
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#f7f7fb');
+    expect(violations).toEqual([]);
+    await ctx.close();
+  });
 });

@@ -4,12 +4,12 @@
  * the content-hashed build assets (cache first; their names change when they
  * do). It never caches /api (personal data) or /files, and ignores non-GET.
  */
-const VERSION = 'otakura-shell-v1';
+// v2: the theme boot script is inline in index.html (vite.config.ts), no longer a file to keep.
+const VERSION = 'otakura-shell-v2';
 const SHELL = [
   '/',
   '/manifest.webmanifest',
   '/favicon.svg',
-  '/theme-boot.js',
   '/logo-dark.svg',
   '/logo-light.svg',
 ];
