@@ -234,12 +234,22 @@ describe('phones (360 px)', () => {
     // The page's last content is not hidden behind the bar.
     await page.goto('/content');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const last = page.locator('main .settings-stack > *').last();
     await last.waitFor();
-    const lastBox = (await last.boundingBox())!;
+    // Scrolled all the way down, the last block ends above the bar. Measured again until it
+    // holds: blocks that arrive after the scroll make the page longer.
     const tabsTop = (await tabs.boundingBox())!.y;
-    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(tabsTop);
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await page.evaluate(() => new Promise(requestAnimationFrame));
+          const lastBox = (await last.boundingBox())!;
+          return lastBox.y + lastBox.height - tabsTop;
+        },
+        { timeout: 15_000 },
+      )
+      .toBeLessThanOrEqual(0);
     await ctx.close();
   });
 

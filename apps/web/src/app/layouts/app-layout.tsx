@@ -1,12 +1,12 @@
 import clsx from 'clsx';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { Modal } from '@/components/ui/modal';
 import { VerifyEmailGate } from '@/features/auth/components/verify-email-gate';
 import { useAccountLanguage } from '@/features/settings/hooks/use-account-language';
 import { PageSkeleton } from './page-skeleton';
+import { RouteSuspense } from './route-suspense';
 import { SidebarNav } from './sidebar';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
@@ -35,9 +35,7 @@ export function AppLayout() {
           <SidebarNav />
         </aside>
         <main id="main" className="app-shell__main" tabIndex={-1}>
-          <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
-          </Suspense>
+          <RouteSuspense fallback={<PageSkeleton />} />
         </main>
       </div>
       {phone ? <TabBar /> : null}

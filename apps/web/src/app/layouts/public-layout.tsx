@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link } from 'react-router';
 import { Logo } from '@/components/brand/logo';
 import { PRODUCT_NAME } from '@/lib/product';
+import { PageSkeleton } from './page-skeleton';
+import { RouteSuspense } from './route-suspense';
 import './public-layout.css';
 
 /** Legal pages: readable for visitors and members alike. */
@@ -19,7 +21,7 @@ export function PublicLayout() {
         </Link>
       </header>
       <main id="main" className="public-layout__main">
-        <Outlet />
+        <RouteSuspense fallback={<PageSkeleton />} />
       </main>
     </div>
   );

@@ -1,7 +1,7 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, type Location } from 'react-router';
+import { ScrollRestoration, type Location } from 'react-router';
 import { LoadingScreen } from '@/components/page/loading-screen';
 import { SessionGate } from '@/features/auth/components/require-auth';
+import { RouteSuspense } from './route-suspense';
 
 /**
  * Where a page's scroll position is remembered. Every page opened by a full load (typed,
@@ -16,9 +16,9 @@ export const scrollKey = (location: Location) =>
 export function RootLayout() {
   return (
     <SessionGate>
-      <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
-      </Suspense>
+      {/* Keyed by the section (the signed-in shell, the sign-in pages, the legal pages): each
+          layout has its own boundary per page below it. */}
+      <RouteSuspense fallback={<LoadingScreen />} depth={1} />
       <ScrollRestoration getKey={scrollKey} />
     </SessionGate>
   );

@@ -176,6 +176,10 @@ export function PostModal({
     </div>
   );
 
+  // Nothing before the first post: the dialog is created open, overlay and content in one go.
+  // (Created closed and opened later, Preact put the content's portal before the overlay's,
+  // under it: docs/web.md, "Renderer".)
+  if (!shown) return null;
   return (
     <Dialog.Root
       open={open}
@@ -185,38 +189,36 @@ export function PostModal({
     >
       <Dialog.Portal>
         <Dialog.Overlay className="ui-modal-overlay" />
-        {shown ? (
-          <Dialog.Content
-            ref={contentRef}
-            className={clsx('post-modal', hasMedia(shown) && 'post-modal--with-media')}
-            aria-describedby={undefined}
-            onOpenAutoFocus={(event) => {
-              // Focus the dialog itself: arrows step at once, and no button shows a ring.
+        <Dialog.Content
+          ref={contentRef}
+          className={clsx('post-modal', hasMedia(shown) && 'post-modal--with-media')}
+          aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            // Focus the dialog itself: arrows step at once, and no button shows a ring.
+            event.preventDefault();
+            contentRef.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const card = last
+              ? document.querySelector<HTMLElement>(`[data-post-link="${CSS.escape(last.id)}"]`)
+              : null;
+            if (card) {
               event.preventDefault();
-              contentRef.current?.focus();
-            }}
-            onCloseAutoFocus={(event) => {
-              const card = last
-                ? document.querySelector<HTMLElement>(`[data-post-link="${CSS.escape(last.id)}"]`)
-                : null;
-              if (card) {
-                event.preventDefault();
-                card.focus();
-              }
-            }}
-          >
-            <PostDetail
-              key={shown.id}
-              post={shown}
-              variant="modal"
-              comments={comments}
-              viewerId={viewerId}
-              onDeleted={onDeleted}
-              titleAs={DialogHeading}
-              headerActions={toolbar}
-            />
-          </Dialog.Content>
-        ) : null}
+              card.focus();
+            }
+          }}
+        >
+          <PostDetail
+            key={shown.id}
+            post={shown}
+            variant="modal"
+            comments={comments}
+            viewerId={viewerId}
+            onDeleted={onDeleted}
+            titleAs={DialogHeading}
+            headerActions={toolbar}
+          />
+        </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -64,6 +64,39 @@ describe('the post modal over a stream', () => {
     expect(document.title).toBe('Feed · Otakura');
   });
 
+  it('keeps the dim overlay behind the dialog, also after stepping to the next post', async () => {
+    const posts = [makePost({ title: 'First post' }), makePost({ title: 'Second post' })];
+    mockApi({ 'GET /api/feed': page(posts) });
+    renderWithProviders(
+      <PostStream source={{ kind: 'feed', tab: 'all', sort: 'new' }} label="Feed" />,
+    );
+    // Overlay and dialog share a z-index: the one later in the document is on top, so the
+    // overlay must come first or it swallows every click on the dialog.
+    const overlayBeforeDialog = (name: string) => {
+      const overlay = document.querySelector('.ui-modal-overlay');
+      const dialog = screen.getByRole('dialog', { name });
+      expect(overlay).not.toBeNull();
+      expect(dialog.contains(overlay)).toBe(false);
+      expect(overlay!.compareDocumentPosition(dialog) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+    };
+    fireEvent.click(await screen.findByRole('link', { name: 'First post' }));
+    overlayBeforeDialog('First post');
+    // Effects that re-render the overlay (scroll lock, presence) have run by the next task.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    overlayBeforeDialog('First post');
+    fireEvent.click(screen.getByRole('button', { name: 'Next post' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    overlayBeforeDialog('Second post');
+    // Closed and opened again: the dialog is created anew.
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('link', { name: 'First post' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    overlayBeforeDialog('First post');
+  });
+
   it('keeps the community and author in the header next to the buttons, in the flow', async () => {
     const post = makePost({ title: 'Header post' });
     mockApi({ 'GET /api/feed': page([post]) });
