@@ -1,14 +1,14 @@
 /*
- * The renderer. The app is written against React's API (react, react-dom, react/jsx-runtime) and
- * runs on React. `OTAKURA_RENDERER=preact` builds and tests it on Preact 11's compatibility layer
- * instead (issue 10's budgets: React DOM is 64 kB gzip of every first load, Preact with compat
- * ~10 kB): the aliases below, in the build and in the component tests alike. It is not the
- * default: the component tests pass on it, but three browser journeys do not yet (docs/web.md,
- * "Renderer"), so it stays an opt-in until they do.
+ * The renderer. The app is written against React's API (react, react-dom, react/jsx-runtime,
+ * @types/react) and runs on Preact 11's compatibility layer (`preact/compat`): React DOM is 64 kB
+ * gzip of every first load, Preact with compat ~10 kB (issue 10's budgets). The aliases below
+ * apply in the build and in the component tests alike, so the tests render with what ships.
+ * `OTAKURA_RENDERER=react` builds and tests the same code on React itself, to compare or to
+ * bisect a renderer difference (docs/web.md, "Renderer").
  */
 import type { Alias } from 'vite';
 
-export const renderer = process.env.OTAKURA_RENDERER === 'preact' ? 'preact' : 'react';
+export const renderer = process.env.OTAKURA_RENDERER === 'react' ? 'react' : 'preact';
 
 export const rendererAliases: Alias[] =
   renderer === 'react'

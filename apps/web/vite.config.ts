@@ -91,8 +91,8 @@ export default defineConfig(({ mode }) => {
       manifest: true,
       rolldownOptions: {
         output: {
-          // The renderer (Preact behind React's API, renderer.ts) and the router change least often: their own long-cached chunk, needed by every
-          // page. Every other library is split by the import graph like app code, so a page loads
+          // The renderer (Preact behind React's API, renderer.ts) and the router change least
+          // often: their own long-cached chunk, needed by every page. Every other library is split by the import graph like app code, so a page loads
           // only what it uses (no catch-all vendor chunk: qrcode, zod or the auth client would
           // otherwise ship to every page).
           codeSplitting: {

@@ -13,12 +13,12 @@ configure({ asyncUtilTimeout: 10_000 });
 // (live-client.ts) is there before the first test. live-client.test.ts checks the lazy path.
 await loadLiveEventParser();
 
-// With OTAKURA_RENDERER=preact (renderer.ts): Preact runs effects after the next frame
+// On Preact (the renderer, renderer.ts): Preact runs effects after the next frame
 // (requestAnimationFrame, or 35 ms without one); a browser paints every ~16 ms, jsdom never.
 // Tests that act right after a render which happened outside act() (data arriving) would find
 // focus not yet moved and observers not yet attached: run effects on the next task, as React's
 // scheduler does.
-if (process.env.OTAKURA_RENDERER === 'preact') {
+if (process.env.OTAKURA_RENDERER !== 'react') {
   preactOptions.requestAnimationFrame = (callback) => setTimeout(callback, 0);
 }
 
