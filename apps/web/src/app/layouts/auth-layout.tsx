@@ -1,27 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/brand/logo';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadingScreen } from '@/components/page/loading-screen';
 import { PRODUCT_NAME } from '@/lib/product';
 import { RouteSuspense } from './route-suspense';
 import './auth-layout.css';
 
-/** While a sign-in page's code loads: a title and two fields, 'Loading...' for screen readers. */
-function AuthCardSkeleton() {
-  const { t } = useTranslation();
+/**
+ * Login, sign-up and forgot password: a centred card over a soft gradient. While a page's code
+ * loads, the loading screen stands in for the whole frame (as it does before any page), so the
+ * card never changes height under the visitor's eyes.
+ */
+export function AuthLayout() {
   return (
-    <div className="auth-layout__pending" role="status">
-      <span className="visually-hidden">{t('loading')}</span>
-      <Skeleton width="45%" height={28} />
-      <Skeleton height={44} />
-      <Skeleton height={44} />
-      <Skeleton height={44} style={{ borderRadius: 'var(--radius-control)' }} />
-    </div>
+    <RouteSuspense fallback={<LoadingScreen />}>
+      <AuthFrame />
+    </RouteSuspense>
   );
 }
 
-/** Login, sign-up and forgot password: a centred card over a soft gradient. */
-export function AuthLayout() {
+function AuthFrame() {
   const { t } = useTranslation();
   return (
     <div className="auth-layout">
@@ -35,7 +33,7 @@ export function AuthLayout() {
           <Logo />
         </Link>
         <div className="auth-layout__card">
-          <RouteSuspense fallback={<AuthCardSkeleton />} />
+          <Outlet />
         </div>
         <nav className="auth-layout__legal" aria-label={t('legal.label')}>
           <Link to="/terms-and-conditions">{t('legal.terms')}</Link>

@@ -1,13 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/brand/logo';
+import { LoadingScreen } from '@/components/page/loading-screen';
 import { PRODUCT_NAME } from '@/lib/product';
-import { PageSkeleton } from './page-skeleton';
 import { RouteSuspense } from './route-suspense';
 import './public-layout.css';
 
-/** Legal pages: readable for visitors and members alike. */
+/**
+ * Legal pages: readable for visitors and members alike. While a page's code loads, the loading
+ * screen stands in for the whole frame, as it does before any page.
+ */
 export function PublicLayout() {
+  return (
+    <RouteSuspense fallback={<LoadingScreen />}>
+      <PublicFrame />
+    </RouteSuspense>
+  );
+}
+
+function PublicFrame() {
   const { t } = useTranslation();
   return (
     <div className="public-layout">
@@ -21,7 +32,7 @@ export function PublicLayout() {
         </Link>
       </header>
       <main id="main" className="public-layout__main">
-        <RouteSuspense fallback={<PageSkeleton />} />
+        <Outlet />
       </main>
     </div>
   );

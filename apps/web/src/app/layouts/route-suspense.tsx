@@ -11,12 +11,21 @@ import { Outlet, useMatches } from 'react-router';
  * page once it is back.) Keyed by route, not address: `/community/a` to `/community/b`, or the
  * post modal's `?post=`, keep the page mounted.
  */
-export function RouteSuspense({ fallback, depth }: { fallback: ReactNode; depth?: number }) {
+export function RouteSuspense({
+  fallback,
+  depth,
+  children,
+}: {
+  fallback: ReactNode;
+  depth?: number;
+  /** What the boundary holds: the `<Outlet />`, or a frame around it that the fallback replaces too. */
+  children?: ReactNode;
+}) {
   const matches = useMatches();
   const match = depth === undefined ? matches.at(-1) : matches[depth];
   return (
     <Suspense key={match?.id} fallback={fallback}>
-      <Outlet />
+      {children ?? <Outlet />}
     </Suspense>
   );
 }
