@@ -35,6 +35,16 @@ describe('the web shell', () => {
     expect(await page.getAttribute('html', 'data-theme')).toBe('light');
     const lightSrc = await page.getByRole('img').first().getAttribute('src');
     expect(lightSrc).not.toBe(darkSrc);
+    // Once the app's styles load, text takes the theme's text colour, not the boot shell's muted one.
+    const colours = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--text)';
+      document.body.append(probe);
+      const text = getComputedStyle(probe).color;
+      probe.remove();
+      return { body: getComputedStyle(document.body).color, text };
+    });
+    expect(colours.body).toBe(colours.text);
     await captureScreen(page, 'return-desktop-light', {
       expectVisible: page.getByRole('img').first(),
       axe: true,
