@@ -6,13 +6,7 @@
  */
 // v2: the theme boot script is inline in index.html (vite.config.ts), no longer a file to keep.
 const VERSION = 'otakura-shell-v2';
-const SHELL = [
-  '/',
-  '/manifest.webmanifest',
-  '/favicon.svg',
-  '/logo-dark.svg',
-  '/logo-light.svg',
-];
+const SHELL = ['/', '/manifest.webmanifest', '/favicon.svg', '/logo-dark.svg', '/logo-light.svg'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
