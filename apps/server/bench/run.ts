@@ -9,6 +9,7 @@
  *   --rounds N      rounds per ratio (default 3)
  *   --fresh         regenerate named worlds
  *   --no-write      print only: BENCHMARKS.md and bench/results/<name>.json stay as they are
+ *   --busy-ok       write even when the machine was busy at a suite's start (see BUSY_LOAD)
  *   --<other> V     passed to the suites (`extra`)
  *
  * DATABASE_URL names the PostgreSQL server for the suites that need one.
@@ -17,10 +18,34 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { BenchOptions, Suite, WorldName } from './suite';
 
 /** Every suite, in the order a plain `npm run bench` runs them. */
 const SUITES = ['api', 'live', 'startup', 'web'] as const;
+
+/**
+ * A suite that starts while the 1-minute load average is above this share of the cores does not
+ * replace its run of record in BENCHMARKS.md (a busy machine's figures are not comparable):
+ * it prints them and keeps them in bench/results/<name>.busy.json. `--busy-ok` writes anyway.
+ */
+export const BUSY_LOAD = 0.5;
+
+/** Whether a suite's figures may replace the run of record, and why not when they may not. */
+export function mayWrite(
+  load1AtStart: number,
+  cores: number,
+  flags: { noWrite: boolean; busyOk: boolean },
+): { write: boolean; reason?: string } {
+  if (flags.noWrite) return { write: false, reason: '--no-write' };
+  if (!flags.busyOk && load1AtStart > BUSY_LOAD * cores) {
+    return {
+      write: false,
+      reason: `the load average was ${load1AtStart.toFixed(1)} at the start, above ${BUSY_LOAD} × ${cores} cores (--busy-ok writes anyway)`,
+    };
+  }
+  return { write: true };
+}
 
 const benchDir = import.meta.dirname;
 const benchmarksFile = path.resolve(benchDir, '../../../BENCHMARKS.md');
@@ -56,7 +81,15 @@ function writeSection(suite: Suite, body: string): void {
 
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2));
-  const { suite: suiteFlag, world, rounds, fresh, 'no-write': noWrite, ...extra } = flags;
+  const {
+    suite: suiteFlag,
+    world,
+    rounds,
+    fresh,
+    'no-write': noWrite,
+    'busy-ok': busyOk,
+    ...extra
+  } = flags;
   const names =
     typeof suiteFlag === 'string' ? suiteFlag.split(',').map((s) => s.trim()) : [...SUITES];
   const worldName: WorldName = world === 'small' ? 'small' : 'big';
@@ -86,17 +119,31 @@ async function main(): Promise<void> {
     const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end; ${seconds} s.`;
     const body = `Command: \`${command}\` (${new Date().toISOString().slice(0, 10)}).\n\nMachine: ${machine}\n\n${result.markdown}`;
     console.log(`\n${body}\n`);
-    if (noWrite !== true) {
+    const verdict = mayWrite(load0, os.cpus().length, {
+      noWrite: noWrite === true,
+      busyOk: busyOk === true,
+    });
+    if (verdict.write) {
       writeFileSync(
         path.join(benchDir, 'results', `${name}.json`),
         JSON.stringify(result.json, null, 2),
       );
       writeSection(suite, body);
+    } else {
+      log(`BENCHMARKS.md left as it is: ${verdict.reason}`);
+      if (noWrite !== true) {
+        writeFileSync(
+          path.join(benchDir, 'results', `${name}.busy.json`),
+          JSON.stringify({ load1AtStart: load0, result: result.json }, null, 2),
+        );
+      }
     }
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -285,16 +285,25 @@ export async function captureScreen(
   const view = page.viewportSize();
   for (const subject of [opts.expectVisible ?? []].flat()) {
     await subject.waitFor({ state: 'visible' });
-    const box = await subject.boundingBox();
-    expect(box, `${name}: ${subject} has a box`).not.toBeNull();
-    if (view && !opts.fullPage) {
-      const inWindow =
-        box!.x < view.width &&
-        box!.x + box!.width > 0 &&
-        box!.y < view.height &&
-        box!.y + box!.height > 0;
-      expect(inWindow, `${name}: ${subject} is in the window`).toBe(true);
-    }
+    // Polled: a live update (a notification arriving, say) may move the subject for a moment.
+    await expect
+      .poll(
+        async () => {
+          const box = await subject.boundingBox();
+          if (!box) return 'no box';
+          if (!view || opts.fullPage) return 'ok';
+          const inWindow =
+            box.x < view.width &&
+            box.x + box.width > 0 &&
+            box.y < view.height &&
+            box.y + box.height > 0;
+          return inWindow
+            ? 'ok'
+            : `outside the window at ${Math.round(box.x)},${Math.round(box.y)}`;
+        },
+        { ...POLL, message: `${name}: ${subject} is in the window` },
+      )
+      .toBe('ok');
   }
   mkdirSync(screensDir, { recursive: true });
   await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: !!opts.fullPage });
