@@ -110,8 +110,9 @@ describe('merch on the series', () => {
     await page.goto('/profile');
     const owned = page.getByRole('region', { name: 'Owned volumes' });
     await owned.waitFor(POLL);
-    await owned.getByText('Vol. 1').waitFor(POLL);
-    await owned.getByText('Vol. 2').waitFor(POLL);
+    // This series' volumes (other journeys in this world may have bought volumes of others).
+    await owned.getByRole('link', { name: new RegExp(escapeRe(VOL1)) }).waitFor(POLL);
+    await owned.getByRole('link', { name: new RegExp(escapeRe(VOL2)) }).waitFor(POLL);
     await owned.getByText(/Only you can see this/).waitFor(POLL);
 
     // Someone else does not see the private shelf.
@@ -130,7 +131,7 @@ describe('merch on the series', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked'), POLL).toBe('true');
     await other.page.reload();
     const theirs = other.page.getByRole('region', { name: 'Owned volumes' });
-    await theirs.getByText('Vol. 2').waitFor(POLL);
+    await theirs.getByRole('link', { name: new RegExp(escapeRe(VOL2)) }).waitFor(POLL);
     expect(await theirs.getByText(/Only you can see this/).count()).toBe(0);
 
     // Back to private for the pictures and other journeys.
@@ -164,7 +165,7 @@ describe('merch on the series', () => {
 
       await page.goto('/profile');
       const owned = page.getByRole('region', { name: 'Owned volumes' });
-      await owned.getByText('Vol. 1').waitFor(POLL);
+      await owned.getByRole('link', { name: new RegExp(escapeRe(VOL1)) }).waitFor(POLL);
       await owned.scrollIntoViewIfNeeded();
       await settle(page, 400);
       await captureScreen(page, `merch-profile-owned-${tag}`, { expectVisible: owned, axe: true });

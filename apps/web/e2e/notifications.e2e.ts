@@ -28,6 +28,8 @@ interface ApiNotification {
 
 let browser: Browser;
 let demoId: string;
+/** The title of the demo user's post Mika likes (made in beforeAll). */
+let likedTitle: string;
 
 async function send(ctx: BrowserContext, method: 'PUT' | 'DELETE', url: string) {
   const res = await ctx.request.fetch(url, { method, headers: { Origin: baseUrl } });
@@ -38,15 +40,28 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const demo = await signedInPage(browser);
   demoId = demo.userId;
+  // A post of the demo user's own, new in this run: Mika's like on it is a notification of its
+  // own at the top, whichever journeys ran in this world before (a like on an older post would
+  // join that post's group wherever it sits in the list).
+  const feed = await getJson<{ items: { community: { id: string } }[] }>(
+    demo.ctx,
+    '/api/feed?tab=all&sort=new&limit=20',
+  );
+  const communityId = feed.items[0]?.community.id;
+  if (!communityId) throw new Error('the demo feed needs a post in a community');
+  likedTitle = `Notified ${Date.now().toString(36)}`;
+  const created = await demo.ctx.request.post('/api/posts', {
+    data: { title: likedTitle, communityId },
+    headers: { Origin: baseUrl },
+  });
+  if (!created.ok())
+    throw new Error(`POST /api/posts: ${created.status()} ${await created.text()}`);
+  const post = (await created.json()) as ApiPost;
   await demo.ctx.close();
 
-  // Mika likes one of the demo user's posts and follows them again: fresh notifications (an
-  // unlike then a like is a new like; an unfollow then a follow a new follow).
+  // Mika likes it and follows the demo user again: fresh notifications (an unfollow then a
+  // follow is a new follow).
   const mika = await signedInPage(browser, { email: MIKA });
-  const posts = await getJson<{ items: ApiPost[] }>(mika.ctx, `/api/users/${demoId}/posts?limit=5`);
-  const post = posts.items[0];
-  if (!post) throw new Error('the demo user needs a post for Mika to like');
-  await send(mika.ctx, 'DELETE', `/api/posts/${post.id}/like`);
   await send(mika.ctx, 'PUT', `/api/posts/${post.id}/like`);
   await send(mika.ctx, 'DELETE', `/api/users/${demoId}/follow`);
   await send(mika.ctx, 'PUT', `/api/users/${demoId}/follow`);
@@ -66,7 +81,9 @@ describe('notifications', () => {
       await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
       const bell = page.getByRole('link', { name: /^Notifications, \d+ unread$/ });
       await expect.poll(() => bell.count(), POLL).toBe(1);
-      const liked = page.getByRole('link', { name: /Mika.* liked your post/ }).first();
+      const liked = page
+        .getByRole('link', { name: new RegExp(`Mika.* liked your post.*${likedTitle}`) })
+        .first();
       const followed = page.getByRole('link', { name: /followed you/ }).first();
       await settle(page);
       await captureScreen(page, `notifications-${viewport}-${theme}`, {
