@@ -31,7 +31,7 @@ export const BUDGETS = {
     {
       path: '/feed',
       modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/feed/feed.tsx'],
-      js: 228,
+      js: 180,
       goal: 180,
     },
   ],

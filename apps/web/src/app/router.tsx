@@ -78,12 +78,12 @@ const LEGAL_NS = ['legal'];
 
 /**
  * The signed-in shell (top bar, sidebar, tab bar, notification bell, live client) is a chunk of
- * its own: a visitor on /login never downloads it. Its words: the bell, the e-mail gate, the
- * moderation links.
+ * its own: a visitor on /login never downloads it. Its words are what it shows everyone; its lazy
+ * parts bring their own (the e-mail gate 'auth', the staff entries 'moderation').
  */
 const AppShell = page(
   () => import('./layouts/app-layout').then((m) => ({ default: m.AppLayout })),
-  ['auth', 'moderation', 'notifications'],
+  ['notifications'],
 );
 const PublicShell = page(() =>
   import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })),
@@ -132,11 +132,12 @@ const publicRoutes: RouteObject[] = [
 
 /** Spec §2: protected routes, inside the common layout. */
 const protectedRoutes: RouteObject[] = [
+  // 'report' comes with the post modal (post-stream.tsx), when the browser is idle.
   route(
     '/feed',
     page(
       () => import('./routes/feed/feed'),
-      ['comments', 'communities', 'posts', 'report', 'spoilers', 'users'],
+      ['comments', 'communities', 'posts', 'spoilers', 'users'],
     ),
   ),
   route(

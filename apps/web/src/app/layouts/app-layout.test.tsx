@@ -160,6 +160,8 @@ describe('app layout', () => {
       const dialog = await screen.findByRole('alertdialog');
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      // Focus goes back to the button that asked (the dialog's code is loaded on first use).
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Logout' })).toHaveFocus());
       expect(authClient.signOut).not.toHaveBeenCalled();
       expect(router.state.location.pathname).toBe('/feed');
     });

@@ -1,10 +1,9 @@
 import clsx from 'clsx';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '@/components/brand/logo';
-import { Modal } from '@/components/ui/modal';
 import { VerifyEmailGate } from '@/features/auth/components/verify-email-gate';
 import { useAccountLanguage } from '@/features/settings/hooks/use-account-language';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { PageSkeleton } from './page-skeleton';
 import { RouteSuspense } from './route-suspense';
 import { SidebarNav } from './sidebar';
@@ -13,6 +12,9 @@ import { TopBar } from './top-bar';
 import { useIsPhone } from './use-is-phone';
 import './app-layout.css';
 
+/* The menu sheet and its dialog code arrive on the first open, not with every page. */
+const PhoneMenu = lazy(() => import('./phone-menu').then((m) => ({ default: m.PhoneMenu })));
+
 /**
  * Protected pages: sticky top bar, settings sidebar (a sheet on phones), the page; on phones the
  * top bar's links are a bottom tab bar.
@@ -20,6 +22,7 @@ import './app-layout.css';
 export function AppLayout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuUsed = useOpenedOnce(menuOpen);
   const phone = useIsPhone();
   // Protected pages are signed in: a device with no language choice of its own takes the account's.
   useAccountLanguage(true);
@@ -39,21 +42,11 @@ export function AppLayout() {
         </main>
       </div>
       {phone ? <TabBar /> : null}
-      <Modal
-        open={menuOpen}
-        onOpenChange={setMenuOpen}
-        placement="left"
-        title={
-          <>
-            <Logo />
-            <span className="visually-hidden"> {t('menu.title')}</span>
-          </>
-        }
-        closeLabel={t('menu.close')}
-        className="app-shell__sheet"
-      >
-        <SidebarNav onNavigate={() => setMenuOpen(false)} />
-      </Modal>
+      {menuUsed ? (
+        <Suspense fallback={null}>
+          <PhoneMenu open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      ) : null}
       <VerifyEmailGate />
     </div>
   );

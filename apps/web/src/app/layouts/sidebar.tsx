@@ -1,25 +1,31 @@
 import {
   Accessibility,
   Crown,
-  Gavel,
   LockKeyhole,
   LogOut,
   Receipt,
   ShieldCheck,
-  ShieldHalf,
   SlidersHorizontal,
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useToast } from '@/components/ui/toast';
 import { useRole } from '@/features/auth/components/require-role';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
-import { ModerationNavBadge } from '@/features/moderation/components/moderation-nav-badge';
 import { PREMIUM_PATH, PRODUCT_NAME } from '@/lib/product';
+
+const LazyStaffEntries = lazy(() =>
+  import('./staff-entries').then((m) => ({ default: m.StaffEntries })),
+);
+
+/* The logout question's dialog code arrives on the first Logout, not with every page. */
+const ConfirmDialog = lazy(() =>
+  import('@/components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 interface SidebarEntry {
   to: string;
@@ -62,29 +68,27 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** Moderation (with the open case count) for moderators and admins; Admin for admins only. */
+/**
+ * Moderation and Admin, for staff only: their code, the open case count and the moderation words
+ * arrive when the role says so, not with every user's first load. Placeholders of the same
+ * height hold their place meanwhile (no shift).
+ */
 function StaffEntries({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation('moderation');
   const role = useRole();
   if (role === 'user') return null;
+  const placeholders = role === 'admin' ? 2 : 1;
   return (
-    <>
-      <li className="sidebar__staff">
-        <NavLink to="/moderation" className="sidebar__link" onClick={onNavigate}>
-          <ShieldHalf className="sidebar__icon" aria-hidden="true" />
-          <span>{t('nav.moderation')}</span>
-          <ModerationNavBadge />
-        </NavLink>
-      </li>
-      {role === 'admin' ? (
-        <li>
-          <NavLink to="/admin" className="sidebar__link" onClick={onNavigate}>
-            <Gavel className="sidebar__icon" aria-hidden="true" />
-            <span>{t('nav.admin')}</span>
-          </NavLink>
-        </li>
-      ) : null}
-    </>
+    <Suspense
+      fallback={Array.from({ length: placeholders }, (_, i) => (
+        <li
+          key={i}
+          aria-hidden="true"
+          className={i === 0 ? 'sidebar__staff sidebar__placeholder' : 'sidebar__placeholder'}
+        />
+      ))}
+    >
+      <LazyStaffEntries role={role} onNavigate={onNavigate} />
+    </Suspense>
   );
 }
 
@@ -93,6 +97,8 @@ function LogoutButton() {
   const signOut = useSignOut();
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
+  const used = useOpenedOnce(open);
+  const button = useRef<HTMLButtonElement>(null);
 
   const confirm = async () => {
     try {
@@ -104,19 +110,31 @@ function LogoutButton() {
   };
 
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <button type="button" className="sidebar__link sidebar__logout">
-          <LogOut className="sidebar__icon" aria-hidden="true" />
-          <span>{t('sidebar.logout')}</span>
-        </button>
-      }
-      title={t('sidebar.logoutQuestion')}
-      confirmLabel={t('sidebar.logout')}
-      tone="primary"
-      onConfirm={confirm}
-    />
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="sidebar__link sidebar__logout"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <LogOut className="sidebar__icon" aria-hidden="true" />
+        <span>{t('sidebar.logout')}</span>
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={button}
+            title={t('sidebar.logoutQuestion')}
+            confirmLabel={t('sidebar.logout')}
+            tone="primary"
+            onConfirm={confirm}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

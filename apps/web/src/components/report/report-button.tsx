@@ -1,10 +1,16 @@
 import { Flag } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
-import { ReportDialog, type ReportSubject } from './report-dialog';
+import { useOpenedOnce } from '@/lib/use-opened-once';
+import type { ReportSubject } from './report-dialog';
 import { reportEndpoints, type ReportKind } from './use-report';
+
+/* The dialog's code arrives on the first "Report": a button on every card need not bring it. */
+const ReportDialog = lazy(() =>
+  import('./report-dialog').then((m) => ({ default: m.ReportDialog })),
+);
 
 export interface ReportButtonProps {
   kind: Exclude<ReportKind, 'comment'>;
@@ -28,6 +34,7 @@ export function ReportButton({
 }: ReportButtonProps) {
   const { t } = useTranslation('report');
   const [open, setOpen] = useState(false);
+  const used = useOpenedOnce(open);
   const label = t(`action.${kind}`);
   return (
     <>
@@ -53,13 +60,17 @@ export function ReportButton({
           {t('submit')}
         </Button>
       )}
-      <ReportDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        kind={kind}
-        endpoint={reportEndpoints[kind](targetId)}
-        subject={subject}
-      />
+      {used ? (
+        <Suspense fallback={null}>
+          <ReportDialog
+            open={open}
+            onClose={() => setOpen(false)}
+            kind={kind}
+            endpoint={reportEndpoints[kind](targetId)}
+            subject={subject}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import './modal.css';
@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   onOpenChange?: (open: boolean) => void;
   /** An element that opens the dialog. */
   trigger?: ReactNode;
+  /** Without `trigger`: where focus goes back on close (the control that opened it). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   /** The question, for example 'Are you sure you want to log out?'. */
   title: ReactNode;
   description?: ReactNode;
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   open: openProp,
   onOpenChange,
   trigger,
+  returnFocusTo,
   title,
   description,
   confirmLabel,
@@ -68,6 +71,11 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="ui-modal-overlay" />
         <AlertDialog.Content
           className="ui-confirm"
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <AlertDialog.Title className="ui-confirm__title">{title}</AlertDialog.Title>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page/page';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { commentKeys } from '@/features/comments/api/comment-keys';
-import { commentsQueryOptions } from '@/features/comments/api/get-comments';
 import { LazyCommentsSection } from '@/features/comments/components/lazy-comments-section';
 import { SuggestedCommunities } from '@/features/communities/components/suggested-communities';
 import { invalidateFeed } from '@/features/posts/api/posts-cache';
@@ -32,9 +31,12 @@ export default function FeedPage() {
   );
 
   // The modal's neighbours: their first comments page is ready before a step shows them.
+  // (The comments' fetcher and schemas come with the first open, not with the feed.)
   const prefetchComments = useCallback(
     (post: Post) =>
-      void queryClient.prefetchInfiniteQuery(commentsQueryOptions({ kind: 'post', id: post.id })),
+      void import('@/features/comments/api/get-comments').then(({ commentsQueryOptions }) =>
+        queryClient.prefetchInfiniteQuery(commentsQueryOptions({ kind: 'post', id: post.id })),
+      ),
     [queryClient],
   );
 

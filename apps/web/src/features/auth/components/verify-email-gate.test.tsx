@@ -4,7 +4,7 @@ import { refreshSession } from '@/features/auth/api/auth-client';
 import { renderRoute, sessions } from '@/test/render';
 import { apiError, mockApi, type Handler, type MockCall } from '../testing/api-mock';
 import { mockSessionStore } from '../testing/session-store';
-import { VERIFY_POLL_MS } from './verify-email-gate';
+import { VERIFY_POLL_MS } from './verify-email-modal';
 
 vi.mock('@/features/auth/hooks/use-session', () => ({ useSession: vi.fn() }));
 vi.mock('@/features/auth/api/auth-client', () => ({

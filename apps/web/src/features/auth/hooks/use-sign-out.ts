@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { unsubscribeFromPush } from '@/lib/push';
 import { authClient } from '../api/auth-client';
 import { signOutIntent } from '../utils/sign-out-intent';
 
@@ -15,9 +14,12 @@ export function useSignOut(): () => Promise<void> {
   return async () => {
     signOutIntent.start();
     try {
-      await unsubscribeFromPush().catch((error: unknown) => {
-        console.warn('push unsubscribe on sign-out failed', error);
-      });
+      // Imported here: signing out is rare, and every page has the button.
+      await import('@/lib/push')
+        .then((push) => push.unsubscribeFromPush())
+        .catch((error: unknown) => {
+          console.warn('push unsubscribe on sign-out failed', error);
+        });
       const result = await authClient.signOut();
       if (result.error) throw new Error(result.error.message ?? 'Sign-out failed');
     } catch (error) {

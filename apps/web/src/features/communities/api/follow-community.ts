@@ -2,7 +2,6 @@ import { MembershipStateSchema, type Community, type MembershipState } from '@ot
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/toast';
 import { api } from '@/lib/api-client';
-import { apiErrorText } from '@/lib/api-error-text';
 import { useOptimisticToggle } from '@/lib/optimistic-toggle';
 import { communityKeys } from './community-keys';
 import { applyMembership } from '../utils/community-cache';
@@ -40,11 +39,15 @@ export function useFollowCommunityMutation(communityId: string, onChanged?: () =
       applyMembership(queryClient, communityId, state);
       onChanged?.();
     },
+    // The error words (with the shared registry of codes) are fetched when a refusal needs them:
+    // Follow buttons are on the feed's first load, refusals are rare.
     onRefused: (error, follow) =>
-      toast({
-        variant: 'error',
-        title: follow ? t('follow.followFailed') : t('follow.unfollowFailed'),
-        description: apiErrorText(t, error),
-      }),
+      void import('@/lib/api-error-text').then(({ apiErrorText }) =>
+        toast({
+          variant: 'error',
+          title: follow ? t('follow.followFailed') : t('follow.unfollowFailed'),
+          description: apiErrorText(t, error),
+        }),
+      ),
   });
 }

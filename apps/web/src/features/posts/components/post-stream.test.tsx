@@ -44,7 +44,8 @@ describe('the post modal over a stream', () => {
     document.title = 'Feed · Otakura';
     fireEvent.click(await screen.findByRole('link', { name: 'Alpha post' }));
     expect(route.open).toHaveBeenCalledWith(posts[0]!.id);
-    expect(screen.getByRole('dialog', { name: 'Alpha post' })).toBeInTheDocument();
+    // The modal's code arrives on first use (or when idle): the first open may take a tick.
+    expect(await screen.findByRole('dialog', { name: 'Alpha post' })).toBeInTheDocument();
     expect(document.title).toBe('Alpha post · Otakura');
     await waitFor(() => expect(prefetched.map((p) => p.title)).toEqual(['Beta post']));
 
@@ -82,6 +83,7 @@ describe('the post modal over a stream', () => {
       );
     };
     fireEvent.click(await screen.findByRole('link', { name: 'First post' }));
+    await screen.findByRole('dialog', { name: 'First post' });
     overlayBeforeDialog('First post');
     // Effects that re-render the overlay (scroll lock, presence) have run by the next task.
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -2,6 +2,8 @@ import type { Post, PostPage } from '@otakura/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, RotateCw } from 'lucide-react';
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useEffectEvent,
@@ -12,8 +14,10 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { postQueryOptions } from '../api/get-post';
 import { usePostsInfiniteQuery } from '../api/get-posts';
 import { postKeys } from '../api/post-keys';
@@ -21,7 +25,7 @@ import type { PostSource } from '../api/post-source';
 import { usePostModalRoute } from '../hooks/use-post-modal-route';
 import { PostGrid } from './post-grid';
 import { PostCard } from './post-card';
-import { PostModal } from './post-modal';
+import type { PostModal as PostModalComponent } from './post-modal';
 import './post-stream.css';
 import './posts-shared.css';
 
@@ -32,6 +36,42 @@ const MODAL_PREFETCH_POSTS = 3;
 /** Cards this close to the screen count as on screen for live updates. */
 const VISIBLE_MARGIN_PX = 200;
 const VISIBLE_DEBOUNCE_MS = 250;
+
+/*
+ * The post modal (with the post's detail view) is not part of a stream's first load: it is
+ * fetched (with its words) once the browser is idle after the first cards show, or on the first
+ * open if that comes sooner (a shared `?post=` link). docs/web.md, "Bundle and code splitting".
+ */
+type PostModalModule = { PostModal: typeof PostModalComponent };
+let postModalModule: PostModalModule | undefined;
+const importPostModal = () =>
+  import('./post-modal').then((m) => {
+    postModalModule = m;
+    return m;
+  });
+type LazyPostModal = { default: PostModalModule['PostModal'] };
+const PostModal = lazy(() => {
+  const ready = postModalModule;
+  // Fetched already: a thenable that settles at once, so opening does not suspend for a tick
+  // (React and Preact both read a lazy component that resolved synchronously).
+  if (ready) {
+    const now: PromiseLike<LazyPostModal> = {
+      then: (done) => Promise.resolve(done?.({ default: ready.PostModal })) as never,
+    };
+    return now as Promise<LazyPostModal>;
+  }
+  return importPostModal().then((m) => ({ default: m.PostModal }));
+});
+
+/** Runs `task` when the browser is idle (at the latest after 2 s); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
+}
 
 export interface PostStreamProps {
   source: PostSource;
@@ -174,6 +214,18 @@ export function PostStream({
     shownIndex >= 0 ? posts[shownIndex]! : openId && !vanished ? (single.data ?? null) : null;
 
   const openPostId = openPost?.id ?? null;
+
+  // Mounted from the first open on (it keeps the last post for its closing animation).
+  const modalUsed = useOpenedOnce(openPost !== null);
+  const hasPosts = posts.length > 0;
+  useEffect(() => {
+    if (!hasPosts) return;
+    return whenIdle(() => {
+      void importPostModal();
+      // The modal's Report button speaks the report dialog's words.
+      void i18n.loadNamespaces('report');
+    });
+  }, [hasPosts]);
   const report = useEffectEvent((postIds: string[]) => onVisiblePostIdsChange?.(postIds));
   useEffect(() => {
     const all =
@@ -316,16 +368,20 @@ export function PostStream({
   return (
     <div className="post-stream">
       {content}
-      <PostModal
-        post={openPost}
-        onClose={closeModal}
-        hasPrevious={shownIndex > 0}
-        hasNext={shownIndex >= 0 && shownIndex < posts.length - 1}
-        onPrevious={() => stepTo(shownIndex - 1)}
-        onNext={() => stepTo(shownIndex + 1)}
-        comments={openPost && renderComments ? renderComments(openPost) : undefined}
-        viewerId={viewerId}
-      />
+      {modalUsed ? (
+        <Suspense fallback={null}>
+          <PostModal
+            post={openPost}
+            onClose={closeModal}
+            hasPrevious={shownIndex > 0}
+            hasNext={shownIndex >= 0 && shownIndex < posts.length - 1}
+            onPrevious={() => stepTo(shownIndex - 1)}
+            onNext={() => stepTo(shownIndex + 1)}
+            comments={openPost && renderComments ? renderComments(openPost) : undefined}
+            viewerId={viewerId}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
