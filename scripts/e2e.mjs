@@ -42,6 +42,7 @@ const SECONDS = {
   'settings.e2e.ts': 29,
   'spoilers.e2e.ts': 27,
   'comments.e2e.ts': 26,
+  'dialogs.e2e.ts': 20,
   'notifications.e2e.ts': 22,
   'communities.e2e.ts': 21,
   'moderation-journey.e2e.ts': 17,
