@@ -12,12 +12,13 @@ import {
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useToast } from '@/components/ui/toast';
 import { useRole } from '@/features/auth/components/require-role';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { PREMIUM_PATH, PRODUCT_NAME } from '@/lib/product';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 
+/* Moderation and Admin links: fetched only for staff (StaffEntries below). */
 const LazyStaffEntries = lazy(() =>
   import('./staff-entries').then((m) => ({ default: m.StaffEntries })),
 );

@@ -14,9 +14,9 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import i18n from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import i18n from '@/lib/i18n';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import { postQueryOptions } from '../api/get-post';
 import { usePostsInfiniteQuery } from '../api/get-posts';
