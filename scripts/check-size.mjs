@@ -103,21 +103,47 @@ export function namespacesIn(texts, known) {
 }
 
 /**
- * Measures every budgeted route. Returns rows with the sizes, the files counted, and whether
- * each is within budget.
+ * What a first visit to a page made of `modules` (its lazy layout and page, as source paths)
+ * loads: index.html's scripts, module preloads and stylesheets, the entry's static imports, each
+ * module's chunk with its static imports and their CSS, and the chunks of the `language`
+ * translations their code asks for. Dist-relative file names; `namespaces` sorted.
  */
-export function measure({ dist, budgets = BUDGETS, language = 'en' }) {
-  const manifest = readManifest(dist);
+export function firstLoad({ dist, modules, language = 'en', manifest = readManifest(dist) }) {
   const html = htmlAssets(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error('the manifest has no entry chunk');
-
   const locales = new Map(); // namespace -> manifest key, for `language`
   for (const [key, chunk] of Object.entries(manifest)) {
     const m = LOCALE.exec(chunk.src ?? key);
     if (m && m[1] === language) locales.set(m[2], key);
   }
-  const known = new Set(locales.keys());
+  const keys = staticClosure(manifest, entryKey);
+  for (const module of modules) {
+    const key = Object.keys(manifest).find((k) => (manifest[k].src ?? k) === module);
+    if (!key) throw new Error(`no chunk in the manifest for ${module}`);
+    staticClosure(manifest, key, keys);
+  }
+  const js = new Set(html.js);
+  const css = new Set(html.css);
+  for (const key of keys) {
+    js.add(manifest[key].file);
+    for (const file of manifest[key].css ?? []) css.add(file);
+  }
+  const texts = [...js].flatMap((file) => sourcesOf(dist, file).map((s) => s.text));
+  const namespaces = new Set([DEFAULT_NS, ...namespacesIn(texts, new Set(locales.keys()))]);
+  for (const ns of namespaces) {
+    const key = locales.get(ns);
+    if (key) for (const k of staticClosure(manifest, key)) js.add(manifest[k].file);
+  }
+  return { html, js, css, namespaces: [...namespaces].sort() };
+}
+
+/**
+ * Measures every budgeted route. Returns rows with the sizes, the files counted, and whether
+ * each is within budget.
+ */
+export function measure({ dist, budgets = BUDGETS, language = 'en' }) {
+  const manifest = readManifest(dist);
   const sizes = new Map();
   const sizeOf = (file) => {
     if (!sizes.has(file)) sizes.set(file, gzipSize(fs.readFileSync(path.join(dist, file))));
@@ -125,31 +151,19 @@ export function measure({ dist, budgets = BUDGETS, language = 'en' }) {
   };
 
   return budgets.routes.map((route) => {
-    const keys = staticClosure(manifest, entryKey);
-    for (const module of route.modules) {
-      const key = Object.keys(manifest).find((k) => (manifest[k].src ?? k) === module);
-      if (!key) throw new Error(`no chunk in the manifest for ${module} (${route.path})`);
-      staticClosure(manifest, key, keys);
+    let load;
+    try {
+      load = firstLoad({ dist, modules: route.modules, language, manifest });
+    } catch (error) {
+      throw new Error(`${error.message} (${route.path})`);
     }
-    const js = new Set(html.js);
-    const css = new Set(html.css);
-    for (const key of keys) {
-      js.add(manifest[key].file);
-      for (const file of manifest[key].css ?? []) css.add(file);
-    }
-    const texts = [...js].flatMap((file) => sourcesOf(dist, file).map((s) => s.text));
-    const namespaces = new Set([DEFAULT_NS, ...namespacesIn(texts, known)]);
-    for (const ns of namespaces) {
-      const key = locales.get(ns);
-      if (key) for (const k of staticClosure(manifest, key)) js.add(manifest[k].file);
-    }
-    const files = [...js].filter((f) => f.endsWith('.js'));
+    const files = [...load.js].filter((f) => f.endsWith('.js'));
     const jsBytes = files.reduce((sum, f) => sum + sizeOf(f), 0);
-    const cssBytes = [...css].reduce((sum, f) => sum + sizeOf(f), 0);
+    const cssBytes = [...load.css].reduce((sum, f) => sum + sizeOf(f), 0);
     return {
       path: route.path,
       files: files.map((file) => ({ file, gzip: sizeOf(file) })).sort((a, b) => b.gzip - a.gzip),
-      namespaces: [...namespaces].sort(),
+      namespaces: load.namespaces,
       js: jsBytes,
       css: cssBytes,
       jsBudget: route.js * 1000,

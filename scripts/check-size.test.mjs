@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { htmlAssets, measure, namespacesIn, report, routeNamespaces } from './check-size.mjs';
+import { routePreloads } from './route-preloads.mjs';
 
 const script = fileURLToPath(new URL('./check-size.mjs', import.meta.url));
 
@@ -194,6 +195,41 @@ describe('measure', () => {
     const dist = fakeBuild();
     const missing = { css: 40, routes: [{ path: '/x', modules: ['src/app/routes/x.tsx'], js: 1 }] };
     expect(() => measure({ dist, budgets: missing })).toThrow(/src\/app\/routes\/x\.tsx/);
+  });
+});
+
+describe('routePreloads', () => {
+  it("names what a landing route's first visit loads beyond index.html: chunks, words, CSS", () => {
+    const routes = [
+      {
+        paths: ['/feed'],
+        modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/feed/feed.tsx'],
+        signedIn: true,
+      },
+      { paths: ['/login', '/'], modules: ['src/app/routes/auth/login.tsx'], signedIn: false },
+    ];
+    const [feed, login] = routePreloads({ dist: fakeBuild(), routes });
+    expect(login.paths).toEqual(['/login', '/']);
+    expect(login.signedIn).toBe(false);
+    expect([...login.js].sort()).toEqual([
+      '/assets/auth-en.js',
+      '/assets/common-en.js',
+      '/assets/login.js',
+    ]);
+    expect(login.css).toEqual([]);
+    // Not the entry or what index.html preloads, not the lazy qr.js, not Japanese.
+    expect([...feed.js].sort()).toEqual([
+      '/assets/common-en.js',
+      '/assets/feed.js',
+      '/assets/layout.js',
+      '/assets/posts-en.js',
+    ]);
+    expect(feed.css).toEqual(['/assets/feed.css']);
+  });
+
+  it('names a landing module the build does not have', () => {
+    const routes = [{ paths: ['/x'], modules: ['src/app/routes/x.tsx'] }];
+    expect(() => routePreloads({ dist: fakeBuild(), routes })).toThrow(/src\/app\/routes\/x\.tsx/);
   });
 });
 

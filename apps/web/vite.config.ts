@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { routePreloads } from '../../scripts/route-preloads.mjs';
 import { rendererAliases } from './renderer';
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
@@ -52,6 +54,29 @@ function inlineThemeBoot(): Plugin {
   };
 }
 
+/**
+ * Writes dist/.vite/route-preloads.json: per landing page, the chunks and stylesheets its first
+ * visit loads beyond index.html (scripts/route-preloads.mjs). The server names them in the HTML
+ * it sends for that path (apps/server/src/plugins/web-app.ts).
+ */
+function writeRoutePreloads(): Plugin {
+  let outDir = '';
+  return {
+    name: 'otakura-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const routes = routePreloads({ dist: outDir });
+      writeFileSync(
+        path.join(outDir, '.vite', 'route-preloads.json'),
+        `${JSON.stringify({ routes }, null, 2)}\n`,
+      );
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const productName = resolveProductName(mode);
   return {
@@ -59,6 +84,7 @@ export default defineConfig(({ mode }) => {
       react(),
       productNameInHtml(productName),
       inlineThemeBoot(),
+      writeRoutePreloads(),
       // .br and .gz siblings of every text file over 1 kB; the server sends the one the
       // client accepts (plugins/web-app.ts, @fastify/static preCompressed). Source maps are
       // fetched only by devtools, so they stay raw.

@@ -8,8 +8,8 @@
  * A sequence that opens a transaction runs on one checked-out client, as the app's does.
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { openDatabase } from '../src/db/client';
+import { replayTypes } from './replay-types';
 
 export interface CapturedStatement {
   text: string;
@@ -32,14 +32,6 @@ export type ReplayReply =
   | { id: number; ok: true; sequencesPerSec: number; sequences: number; poolMax: number }
   | { id: number; ok: false; error: string };
 
-/** Timestamps and dates stay strings, as drizzle's node-postgres driver asks of `pg`. */
-const TEXT_TYPES = new Set([1082, 1083, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1266]);
-const types = {
-  getTypeParser: (oid: number, format?: string) =>
-    TEXT_TYPES.has(oid)
-      ? (v: string) => v
-      : (pg.types.getTypeParser as (o: number, f?: string) => (v: string) => unknown)(oid, format),
-};
 
 async function replay(cmd: ReplayCommand): Promise<ReplayReply> {
   const database = await openDatabase({
@@ -53,7 +45,7 @@ async function replay(cmd: ReplayCommand): Promise<ReplayReply> {
     values: s.values,
     ...(s.rowMode ? { rowMode: s.rowMode } : {}),
     ...(s.name ? { name: s.name } : {}),
-    types,
+    types: replayTypes,
   }));
   const runOnce = async () => {
     if (inTx) {

@@ -16,8 +16,11 @@
  *    (5) seconds → req/s; (b) `api-replay.ts`, a separate process, replays the captured
  *    sequence with as many workers, through a pool opened by the app's own `openDatabase`
  *    (same driver, pool size, transport), for as long → sequences/s; (c) ratio = a ÷ b;
- *    (d) open loop: autocannon at half of (a) offered at a fixed rate (`overallRate`, latency
- *    corrected for coordinated omission) for `--open-duration` seconds → p99.
+ *    (d) open loop (open-loop.ts): half of (a) offered at a fixed rate, one request every
+ *    1/rate s whatever the server answers, each timed from when it was due (so coordinated
+ *    omission is counted), for `--open-duration` seconds → p50, p99; (e) the floor: autocannon
+ *    as in (a) on a bare Fastify in its own process answering the same captured statements'
+ *    rows (api-floor-server.ts) → req/s, the best HTTP ÷ SQL any Node server reaches here.
  * 3. Following feed scaling: a viewer following 10 sources vs one following 1,000; and the
  *    small world vs the big one (big runs only: the small world is generated too).
  * 4. Deep pages: page 50 (nextCursor followed 49 times) vs page 1 of the All feed, the big
@@ -47,7 +50,9 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
+import type { FloorCommand } from './api-floor-server';
 import type { CapturedStatement, ReplayCommand, ReplayReply } from './api-replay';
+import { openLoop } from './open-loop';
 import { ensureSocialWorld, VIEWER_PASSWORD, type SocialWorld } from './social-world';
 import { intFlag, type Suite } from './suite';
 
@@ -166,8 +171,16 @@ async function startServer(
   port: number,
   opts: { queryLog?: string; cpuProfDir?: string } = {},
 ): Promise<Server> {
-  const dataDir = mkdtempSync('/tmp/otk-bench-api-');
   const url = `http://127.0.0.1:${port}`;
+  // A server left behind by an interrupted run would answer in this one's place.
+  if (
+    await fetch(`${url}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`${url} already answers: stop what listens on port ${port} first`);
+  const dataDir = mkdtempSync('/tmp/otk-bench-api-');
   const logFd = openSync(path.join(dataDir, 'server.log'), 'a');
   const args = [
     ...(opts.queryLog ? ['--import', pathToFileURL(path.join(outDir, 'query-log.mjs')).href] : []),
@@ -291,6 +304,25 @@ class Replayer {
   }
 }
 
+/** The bare Fastify of api-floor-server.ts, listening on `port`. */
+async function startFloor(
+  databaseUrl: string,
+  port: number,
+  endpoints: Record<string, CapturedStatement[]>,
+): Promise<{ url: string; proc: ChildProcess }> {
+  const proc = fork(path.join(import.meta.dirname, 'api-floor-server.ts'));
+  const ready = new Promise<void>((resolve, reject) => {
+    proc.on('message', (m: { listening?: boolean; error?: string }) => {
+      if (m?.listening) resolve();
+      else if (m?.error) reject(new Error(`floor server: ${m.error}`));
+    });
+    proc.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
+  });
+  proc.send({ databaseUrl, port, endpoints } satisfies FloorCommand);
+  await ready;
+  return { url: `http://127.0.0.1:${port}`, proc };
+}
+
 // ---- figures ---------------------------------------------------------------------------------
 
 interface Mmm {
@@ -315,9 +347,13 @@ interface EndpointRound {
   rps: number;
   sqlRps: number;
   ratio: number;
+  /** The bare Fastify answering with the same SQL (api-floor-server.ts). */
+  floorRps: number;
   openRate: number;
   p99: number;
   p50: number;
+  /** Most requests outstanding at once in the open loop. */
+  peakInFlight: number;
   bad: number;
 }
 
@@ -481,11 +517,17 @@ const suite: Suite = {
     const small = other ? await startServer(serverJs, other.databaseUrl, port + 1) : undefined;
     const smallCookie = small && other ? await signIn(small.url, other.viewers.main.email) : '';
     const replayer = new Replayer();
+    let floor: { url: string; proc: ChildProcess } | undefined;
     const results = new Map<string, EndpointRound[]>();
     const scaling: { follows10: number; follows1000: number; small: number; big: number }[] = [];
     const deepRounds = new Map<string, { page1: number; page50: number }[]>();
     let poolMax = NaN;
     try {
+      floor = await startFloor(
+        world.databaseUrl,
+        port + 2,
+        Object.fromEntries(endpoints.map((e) => [e.key, captured.get(e.key)!])),
+      );
       log('warm-up: 1 s per endpoint');
       for (const e of endpoints)
         await cannon(server.url + e.path, cookies[e.viewer], { connections, seconds: 1 });
@@ -494,6 +536,7 @@ const suite: Suite = {
         for (const e of endpoints) {
           const url = server.url + e.path;
           const sat = await cannon(url, cookies[e.viewer], { connections, seconds });
+          const bare = await cannon(`${floor!.url}/floor/${e.key}`, '', { connections, seconds });
           const rep = await replayer.run({
             databaseUrl: world.databaseUrl,
             statements: captured.get(e.key)!,
@@ -503,23 +546,26 @@ const suite: Suite = {
           });
           poolMax = rep.poolMax;
           const rate = Math.max(1, Math.round(sat.rps / 2));
-          const open = await cannon(url, cookies[e.viewer], {
+          const open = await openLoop(url, {
+            rate,
             connections,
             seconds: openSeconds,
-            rate,
+            headers: { cookie: cookies[e.viewer], accept: 'application/json' },
           });
           const r: EndpointRound = {
             rps: sat.rps,
             sqlRps: rep.sequencesPerSec,
             ratio: sat.rps / rep.sequencesPerSec,
+            floorRps: bare.rps,
             openRate: rate,
             p99: open.p99,
             p50: open.p50,
+            peakInFlight: open.peakInFlight,
             bad: sat.bad + open.bad,
           };
           results.set(e.key, [...(results.get(e.key) ?? []), r]);
           log(
-            `  ${e.label}: ${f0(r.rps)} req/s, SQL ${f0(r.sqlRps)} seq/s, ratio ${f2(r.ratio)}; at ${rate} req/s p99 ${fms(r.p99)} ms${r.bad ? `; ${r.bad} errors/non-2xx` : ''}`,
+            `  ${e.label}: ${f0(r.rps)} req/s, SQL ${f0(r.sqlRps)} seq/s, ratio ${f2(r.ratio)}; bare HTTP + SQL ${f0(r.floorRps)} req/s (${f2(r.floorRps / r.sqlRps)} of SQL); at ${rate} req/s p50 ${fms(r.p50)}, p99 ${fms(r.p99)} ms (${r.peakInFlight} at once at most)${r.bad ? `; ${r.bad} errors/non-2xx` : ''}`,
           );
         }
         // Following feed scaling.
@@ -555,6 +601,7 @@ const suite: Suite = {
       }
     } finally {
       replayer.close();
+      floor?.proc.kill();
       await server.stop();
       await small?.stop();
     }
@@ -588,10 +635,12 @@ const suite: Suite = {
     md.push(
       `World \`otakura_bench_world_${world.name}\` (${world.reused ? 'reused' : 'generated in this run'}): ${f0(c.posts!)} posts, ${f0(c.users!)} users, ${f0(c.communities!)} communities, ${f0(c.post_likes!)} likes, ${f0(c.comments!)} comments, ${f0(c.community_members!)} memberships, ${f0(c.user_follows!)} follows, ${f0(c.media!)} media (${f0(c.media_episodes!)} episodes), ${f0(c.shop_items!)} shop items. The viewer follows ${world.viewers.main.communities} communities and ${world.viewers.main.users} users. Schema fingerprint \`${world.fingerprint.slice(0, 12)}\`.`,
       '',
-      `Server: the current source bundled by esbuild, run as its own process (\`node server.js\`, PostgreSQL pool of ${poolMax} as the app opens it); requests carry a real session cookie from Better Auth's sign-in. Load: autocannon, ${connections} connections, ${seconds} s per measurement; baseline: the statements one warm request ran (captured from \`pg\`), replayed in order by ${connections} workers through the app's own \`openDatabase\` pool in a separate Node process, for as long. Open loop: autocannon at half the saturated rate for ${openSeconds} s. ${options.rounds} rounds; min / **median** / max.`,
+      `Server: the current source bundled by esbuild, run as its own process (\`node server.js\`, PostgreSQL pool of ${poolMax} as the app opens it); requests carry a real session cookie from Better Auth's sign-in. Load: autocannon, ${connections} connections, ${seconds} s per measurement; baseline: the statements one warm request ran (captured from \`pg\`), replayed in order by ${connections} workers through the app's own \`openDatabase\` pool in a separate Node process, for as long. Open loop: half the saturated rate offered evenly for ${openSeconds} s, one request every 1/rate s whatever the server answers (not autocannon's \`overallRate\`, which sends each second's quota back to back on its connections), each timed from when it was due. ${options.rounds} rounds; min / **median** / max.`,
       '',
-      `| Endpoint | Queries per request (first) | HTTP req/s | SQL sequences/s | HTTP ÷ SQL (goal ≥ ${GOAL_RATIO}) | p99 at half rate, ms (goal ≤ ${GOAL_P99}) | p50 there (median) | Goals |`,
-      '|---|---|---|---|---|---|---|---|',
+      'Bare HTTP + same SQL: a Fastify with no plugins in its own process (`bench/api-floor-server.ts`) whose one route runs the same captured statements through the same kind of pool and answers the rows as JSON, under the same autocannon load: no session, validation, row mapping or security headers. Its req/s ÷ the SQL replay is the most HTTP ÷ SQL a Node server can reach on this machine; App ÷ bare is the share of that the app keeps after its own work.',
+      '',
+      `| Endpoint | Queries per request (first) | HTTP req/s | SQL sequences/s | HTTP ÷ SQL (goal ≥ ${GOAL_RATIO}) | Bare HTTP + same SQL, req/s (÷ SQL) | App ÷ bare | p99 at half rate, ms (goal ≤ ${GOAL_P99}) | p50 there (median) | Goals |`,
+      '|---|---|---|---|---|---|---|---|---|---|',
     );
     const json: Record<string, unknown> = {};
     for (const e of endpoints) {
@@ -601,7 +650,7 @@ const suite: Suite = {
       const bad = rs.reduce((s, r) => s + r.bad, 0);
       const ok = `${ratio.median >= GOAL_RATIO ? '✅' : '❌'} ${p99.median <= GOAL_P99 ? '✅' : '❌'}`;
       md.push(
-        `| ${e.label} \`${e.path.replace(/[0-9a-f-]{36}/g, ':id')}\` | ${captured.get(e.key)?.length} (${coldCounts.get(e.key)}) | ${f0(mmm(rs.map((r) => r.rps)).median)} | ${f0(mmm(rs.map((r) => r.sqlRps)).median)} | ${trio(ratio)} | ${trio(p99, fms)} | ${fms(mmm(rs.map((r) => r.p50)).median)} | ${ok}${bad ? ` (${bad} errors)` : ''} |`,
+        `| ${e.label} \`${e.path.replace(/[0-9a-f-]{36}/g, ':id')}\` | ${captured.get(e.key)?.length} (${coldCounts.get(e.key)}) | ${f0(mmm(rs.map((r) => r.rps)).median)} | ${f0(mmm(rs.map((r) => r.sqlRps)).median)} | ${trio(ratio)} | ${f0(mmm(rs.map((r) => r.floorRps)).median)} (${f2(mmm(rs.map((r) => r.floorRps / r.sqlRps)).median)}) | ${f2(mmm(rs.map((r) => r.rps / r.floorRps)).median)} | ${trio(p99, fms)} | ${fms(mmm(rs.map((r) => r.p50)).median)} | ${ok}${bad ? ` (${bad} errors)` : ''} |`,
       );
       json[e.key] = { path: e.path, statements: captured.get(e.key)?.length, rounds: rs };
     }

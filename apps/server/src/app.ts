@@ -30,6 +30,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { ownedVolumesRoutes } from './modules/users/owned-volumes.routes';
+import { hasSessionCookie } from './modules/auth/auth.guard';
 import { accountRoutes } from './modules/account/account.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
@@ -203,6 +204,7 @@ export async function buildApp(
   await app.register(webAppPlugin, {
     distDir: webDistDir,
     productName: ctx.config.productName,
+    hasSession: hasSessionCookie,
   });
   return app;
 }

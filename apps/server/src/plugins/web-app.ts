@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { landingPages } from './landing-pages';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never
@@ -11,11 +13,21 @@ import fp from 'fastify-plugin';
  * (vite-plugin-compression2); they are sent to clients that accept them, with
  * `Vary: Accept-Encoding`, the raw file otherwise. Unknown /api paths get the
  * JSON 404.
+ *
+ * The pages people land on (/login, /feed…: scripts/route-preloads.mjs) get index.html with
+ * their route's chunks and stylesheets named as preloads, so the browser fetches them with the
+ * entry instead of after it; which page depends on whether a session cookie came
+ * (`hasSession`), so those answers vary on Cookie.
  */
 export const webAppPlugin = fp(async function webApp(
   app: FastifyInstance,
-  opts: { distDir: string; productName: string },
+  opts: {
+    distDir: string;
+    productName: string;
+    hasSession?: (req: FastifyRequest) => Promise<boolean>;
+  },
 ) {
+  const landing = landingPages(opts.distDir);
   const indexFile = path.join(opts.distDir, 'index.html');
   const hasWeb = existsSync(indexFile);
   const manifestFile = path.join(opts.distDir, 'manifest.webmanifest');
@@ -58,7 +70,7 @@ export const webAppPlugin = fp(async function webApp(
     );
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || url.startsWith('/files/')) {
       return reply
@@ -66,6 +78,21 @@ export const webAppPlugin = fp(async function webApp(
         .send({ error: { code: 'not_found', message: `No route for ${req.method} ${url}.` } });
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb && !path.extname(url)) {
+      const page = landing.find(url, (await opts.hasSession?.(req)) ?? false);
+      if (page) {
+        const accepts = String(req.headers['accept-encoding'] ?? '');
+        const [encoding, body] = /\bbr\b/.test(accepts)
+          ? ['br', page.br]
+          : /\bgzip\b/.test(accepts)
+            ? ['gzip', page.gzip]
+            : [undefined, page.raw];
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Encoding, Cookie')
+          .send(body);
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: 'Not found.' } });

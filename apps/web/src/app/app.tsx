@@ -10,7 +10,7 @@ const router = createAppRouter();
 // The session check, the page's chunk, its words and its first data start now, alongside the
 // shell's words (main.tsx renders once those arrived).
 startSession();
-preloadRoute(window.location.pathname);
+preloadRoute(router.state.matches);
 preloadRouteData(window.location.pathname);
 
 const queryClient = createQueryClient({

@@ -6,7 +6,7 @@ import {
   type ReactNode,
 } from 'react';
 import i18next from 'i18next';
-import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from '@/features/auth/components/require-auth';
 import { RequireRole } from '@/features/auth/components/require-role';
 import { PREMIUM_PATH } from '@/lib/product';
@@ -62,11 +62,12 @@ function route(
 }
 
 /**
- * Starts loading the code and words of the page at `pathname` (at startup, while the session
- * and the shell's words load, instead of after them).
+ * Starts loading the code and words of the matched page (at startup, while the session and the
+ * shell's words load, instead of after them). Takes the router's own matches: matching again
+ * would flatten and rank every route a second time on the startup path.
  */
-export function preloadRoute(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+export function preloadRoute(matches: readonly { route: RouteObject }[]): void {
+  for (const match of matches) {
     const handle = match.route.handle as RouteHandle | undefined;
     handle?.preload?.().catch(() => undefined);
   }

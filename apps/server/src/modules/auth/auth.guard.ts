@@ -45,6 +45,15 @@ function sessionCookieName(auth: Auth): Promise<string> {
   return name;
 }
 
+/**
+ * Whether the request carries a session cookie at all (not whether the session is valid): enough
+ * to guess which page the app will show, as the web app's route preloads do.
+ */
+export async function hasSessionCookie(req: FastifyRequest): Promise<boolean> {
+  if (!req.headers.cookie) return false;
+  return readCookie(req.headers.cookie, await sessionCookieName(req.server.ctx.auth)) !== undefined;
+}
+
 async function lookUp(req: FastifyRequest): Promise<SessionUser | null> {
   const auth = req.server.ctx.auth;
   const sessions = sessionCacheOf(auth);
