@@ -14,8 +14,13 @@ import { firstLoad } from './check-size.mjs';
  * `paths`: lower case (the router matches case-insensitively), without a trailing slash.
  * `modules`: the lazy layout and page the path renders, as source paths (check-size's BUDGETS).
  * `signedIn`: the page shows only with a session: without the session cookie the server names
- * the sign-in page's files instead, where the app sends a visitor. A path listed twice ('/') is
- * the first entry whose `signedIn` fits the request.
+ * the sign-in page's files instead when a route lists '/login', else none. A path listed twice
+ * is the first entry whose `signedIn` fits the request.
+ *
+ * Only the feed, where Lighthouse measured a gain (two same-run A/B runs, 2026-11-28: score
+ * 52 → 55 and 55 → 59, LCP −0.3 s, TBT −0.3 s). /login was tried and left out: its 18 preloads
+ * share the first round trips with the entry, and its LCP came 0.25–0.35 s later for a TBT
+ * 50–130 ms lower, the score the same or lower (BENCHMARKS.md, "Route preloads").
  */
 export const LANDING_ROUTES = [
   {
@@ -23,8 +28,6 @@ export const LANDING_ROUTES = [
     modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/feed/feed.tsx'],
     signedIn: true,
   },
-  { paths: ['/login', '/'], modules: ['src/app/routes/auth/login.tsx'], signedIn: false },
-  { paths: ['/signup'], modules: ['src/app/routes/auth/sign-up.tsx'], signedIn: false },
 ];
 
 /** Each landing route with the files to preload: `js` module chunks, `css` stylesheets. */
@@ -32,8 +35,7 @@ export function routePreloads({ dist, routes = LANDING_ROUTES, language = 'en' }
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
   return routes.map((route) => {
     const load = firstLoad({ dist, modules: route.modules, language, manifest });
-    const extra = (files, named) =>
-      [...files].filter((f) => !named.has(f)).map((f) => `/${f}`);
+    const extra = (files, named) => [...files].filter((f) => !named.has(f)).map((f) => `/${f}`);
     return {
       paths: route.paths,
       signedIn: route.signedIn,

@@ -32,7 +32,6 @@ export type ReplayReply =
   | { id: number; ok: true; sequencesPerSec: number; sequences: number; poolMax: number }
   | { id: number; ok: false; error: string };
 
-
 async function replay(cmd: ReplayCommand): Promise<ReplayReply> {
   const database = await openDatabase({
     databaseUrl: cmd.databaseUrl,

@@ -6,7 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 export interface RoutePreload {
   /** Lower case, no trailing slash. */
   paths: string[];
-  /** The page shows only with a session; without one the sign-in page's files are named. */
+  /** The page shows only with a session; without one, the sign-in page's files if listed. */
   signedIn?: boolean;
   /** Module chunks and stylesheets, site-absolute (`/assets/…`). */
   js: string[];

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { landingPages } from './landing-pages';
 
@@ -14,9 +13,9 @@ import { landingPages } from './landing-pages';
  * `Vary: Accept-Encoding`, the raw file otherwise. Unknown /api paths get the
  * JSON 404.
  *
- * The pages people land on (/login, /feed…: scripts/route-preloads.mjs) get index.html with
- * their route's chunks and stylesheets named as preloads, so the browser fetches them with the
- * entry instead of after it; which page depends on whether a session cookie came
+ * The landing pages of scripts/route-preloads.mjs (/feed, and / with a session) get index.html
+ * with their route's chunks and stylesheets named as preloads, so the browser fetches them with
+ * the entry instead of after it; which page depends on whether a session cookie came
  * (`hasSession`), so those answers vary on Cookie.
  */
 export const webAppPlugin = fp(async function webApp(
