@@ -43,7 +43,8 @@ const LOCALE = /^src\/locales\/([^/]+)\/([^/]+)\.json$/;
 
 const gzipSize = (buf) => gzipSync(buf, { level: 9 }).length;
 
-function readManifest(dist) {
+/** Vite's build manifest of `dist`, with a clear error when the web app is not built. */
+export function readManifest(dist) {
   const file = path.join(dist, '.vite', 'manifest.json');
   if (!fs.existsSync(file)) {
     throw new Error(`${file} not found: build the web app first (build.manifest must be on)`);

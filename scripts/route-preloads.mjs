@@ -1,14 +1,12 @@
-// Route preloads (issue 10): for the pages people land on, the chunks and stylesheets a first
-// visit loads beyond what index.html already names, so the server can name them in the page it
-// sends (apps/server/src/plugins/web-app.ts) and the browser fetches them with the entry instead
-// of after it. Without them the entry's route preload (`preloadRoute` → Vite's preload helper)
-// appends one <link> per chunk from script: a request round trip later, and on Lighthouse's
-// mobile CPU about 130 ms of main-thread work on /login.
+// Route preloads (issue 10): for a page people land on (today only the feed, see LANDING_ROUTES),
+// the chunks and stylesheets a first visit loads beyond what index.html already names, so the
+// server can name them in the page it sends (apps/server/src/plugins/web-app.ts) and the browser
+// fetches them with the entry instead of after it. Without them the entry's route preload
+// (`preloadRoute` → Vite's preload helper) appends one <link> per chunk from script: a request
+// round trip later, and on Lighthouse's mobile CPU about 130 ms of main-thread work on /login.
 //
 // The Vite build writes the result to dist/.vite/route-preloads.json (apps/web/vite.config.ts).
-import fs from 'node:fs';
-import path from 'node:path';
-import { firstLoad } from './check-size.mjs';
+import { firstLoad, readManifest } from './check-size.mjs';
 
 /**
  * `paths`: lower case (the router matches case-insensitively), without a trailing slash.
@@ -32,7 +30,7 @@ export const LANDING_ROUTES = [
 
 /** Each landing route with the files to preload: `js` module chunks, `css` stylesheets. */
 export function routePreloads({ dist, routes = LANDING_ROUTES, language = 'en' }) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const manifest = readManifest(dist);
   return routes.map((route) => {
     const load = firstLoad({ dist, modules: route.modules, language, manifest });
     const extra = (files, named) => [...files].filter((f) => !named.has(f)).map((f) => `/${f}`);
