@@ -6,7 +6,8 @@
  * or service worker carries over from one run to the next.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 
@@ -53,7 +54,9 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts Chromium with a DevTools port; resolves once the port answers. */
-async function launchChromium(): Promise<{ port: number; close: () => Promise<void> }> {
+async function launchChromium(
+  insecure = false,
+): Promise<{ port: number; close: () => Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync('/tmp/otk-lh-chrome-');
   const proc = spawn(
@@ -70,6 +73,7 @@ async function launchChromium(): Promise<{ port: number; close: () => Promise<vo
       '--disable-component-update',
       '--disable-sync',
       '--mute-audio',
+      ...(insecure ? ['--ignore-certificate-errors'] : []),
       `--user-data-dir=${profile}`,
       `--remote-debugging-port=${port}`,
       'about:blank',
@@ -132,18 +136,19 @@ function tableItems(details: unknown): Array<Record<string, unknown>> {
 }
 
 /**
- * Runs Lighthouse on `url` (`headers` go with every request: the session cookie). A run whose
+ * Runs Lighthouse on `url` (`headers` go with every request: the session cookie; `insecure`:
+ * accept the self-signed certificate of the bench's local nginx). A run whose
  * trace Lighthouse could not read (NO_NAVSTART, NO_FCP… on a loaded machine) is tried again,
  * up to `attempts` times in all, each in a fresh browser.
  */
 export async function runLighthouse(
   url: string,
   headers: Record<string, string> = {},
-  attempts = 3,
+  { attempts = 3, insecure = false }: { attempts?: number; insecure?: boolean } = {},
 ): Promise<LighthouseFigures> {
   for (let i = 1; ; i++) {
     try {
-      return await runOnce(url, headers);
+      return await runOnce(url, headers, insecure);
     } catch (err) {
       if (i >= attempts || !(err instanceof Error) || !err.message.startsWith('Lighthouse: '))
         throw err;
@@ -154,9 +159,10 @@ export async function runLighthouse(
 
 async function runOnce(
   url: string,
-  headers: Record<string, string> = {},
+  headers: Record<string, string>,
+  insecure: boolean,
 ): Promise<LighthouseFigures> {
-  const chrome = await launchChromium();
+  const chrome = await launchChromium(insecure);
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -167,6 +173,19 @@ async function runOnce(
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
+    // OTK_LH_REPORTS=DIR keeps each run's whole report (audits, long tasks, network) to read.
+    const reports = process.env.OTK_LH_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+      writeFileSync(path.join(reports, name), JSON.stringify(lhr));
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace)
+        writeFileSync(
+          path.join(reports, name.replace(/\.json$/, '.trace.json')),
+          JSON.stringify(trace),
+        );
+    }
     if (lhr.runtimeError)
       throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

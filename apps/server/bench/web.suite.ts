@@ -13,9 +13,17 @@
  *   nothing. Each round runs baseline, /login, /feed one after another; a fresh Chromium per run.
  * - Images: feed image bytes at phone width against the originals (`web-images.ts`), once.
  *
+ * - Production's shape: the same two pages through nginx running the shipped deploy/nginx.conf
+ *   with TLS and HTTP/2 (a self-signed certificate made for the run; src/test/proxy-cluster.ts),
+ *   as docs/production.md deploys the app. The app's own server speaks HTTP/1.1, where a
+ *   browser opens at most 6 connections to an origin; under Lighthouse's 150 ms round trip a
+ *   page of ~60 chunks waits in that queue. Skipped, and said so, when nginx is not installed.
+ *
  * Flags: --web-port 3180, --web-data DIR (reuse or create that DATA_DIR and keep it; without
  * it a fresh /tmp/otk-lh-* is seeded and removed), --web-dist DIR (serve another build of the
- * web app, e.g. `vite build --outDir`, to compare two builds on the same machine and data).
+ * web app, e.g. `vite build --outDir`, to compare two builds on the same machine and data),
+ * --no-nginx (the direct pages only). OTK_LH_REPORTS=DIR keeps every run's whole Lighthouse
+ * report and trace there, to read long tasks and the network waterfall.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +34,7 @@ import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/content';
 import { describeImages, measureFeedImages, type ImageFigures } from './web-images';
+import { findNginx, startNginx, type RunningNginx } from '../src/test/proxy-cluster';
 import { runLighthouse, type LighthouseFigures } from './web-lighthouse';
 import { intFlag, type Suite } from './suite';
 
@@ -40,8 +49,16 @@ const BASELINE_HTML =
   '<meta name="description" content="Baseline"><title>Baseline</title></head>' +
   '<body><h1>Baseline</h1><p>A static page that costs nothing: the ceiling of this machine.</p></body></html>';
 
-type PageName = 'baseline' | 'login' | 'feed';
-const PAGES: PageName[] = ['baseline', 'login', 'feed'];
+type PageName = 'baseline' | 'login' | 'feed' | 'loginNginx' | 'feedNginx';
+const DIRECT: PageName[] = ['baseline', 'login', 'feed'];
+const NGINX: PageName[] = ['loginNginx', 'feedNginx'];
+const LABEL: Record<PageName, string> = {
+  baseline: 'baseline (static)',
+  login: '/login',
+  feed: '/feed',
+  loginNginx: '/login behind nginx (HTTPS, HTTP/2)',
+  feedNginx: '/feed behind nginx (HTTPS, HTTP/2)',
+};
 
 function ensureBuilt(log: (line: string) => void, webDist: string): void {
   const server = path.join(serverDir, 'dist/server.js');
@@ -102,6 +119,7 @@ export default {
     const base = `http://127.0.0.1:${port}`;
     let server: ChildProcess | undefined;
     let baseline: Server | undefined;
+    let nginx: RunningNginx | undefined;
     try {
       const out = openSync(path.join(dataDir, 'server.log'), 'a');
       server = spawn(process.execPath, ['dist/server.js'], {
@@ -157,27 +175,51 @@ export default {
       const baselineServer = baseline;
       await new Promise<void>((resolve) => baselineServer.listen(port + 1, '127.0.0.1', resolve));
 
+      let nginxNote = '';
+      if (options.extra['no-nginx']) nginxNote = 'skipped (--no-nginx)';
+      else {
+        try {
+          findNginx();
+          nginx = await startNginx({ upstreamPorts: [port, port], tls: true });
+          log(`nginx (deploy/nginx.conf, HTTPS and HTTP/2) at ${nginx.url}`);
+        } catch (error) {
+          nginxNote = `skipped: ${error instanceof Error ? error.message : String(error)}`;
+          log(`production shape ${nginxNote}`);
+        }
+      }
+      const front = nginx?.url ?? '';
       const urls: Record<PageName, { url: string; headers: Record<string, string> }> = {
         baseline: { url: `http://127.0.0.1:${port + 1}/`, headers: {} },
         login: { url: `${base}/login`, headers: {} },
         feed: { url: `${base}/feed`, headers: { cookie } },
+        loginNginx: { url: `${front}/login`, headers: {} },
+        feedNginx: { url: `${front}/feed`, headers: { cookie } },
       };
+      const pages = nginx ? [...DIRECT, ...NGINX] : DIRECT;
       // Warm the server (first reads of the files and the feed query), unmeasured.
       for (const p of ['login', 'feed'] as const) {
         await fetch(urls[p].url, { headers: urls[p].headers });
         await fetch(`${base}/api/feed`, { headers: { cookie } });
       }
 
-      const runs: Record<PageName, LighthouseFigures[]> = { baseline: [], login: [], feed: [] };
+      const runs: Record<PageName, LighthouseFigures[]> = {
+        baseline: [],
+        login: [],
+        feed: [],
+        loginNginx: [],
+        feedNginx: [],
+      };
       for (let round = 1; round <= options.rounds; round++) {
-        for (const p of PAGES) {
+        for (const p of pages) {
           t = Date.now();
-          const r = await runLighthouse(urls[p].url, urls[p].headers);
+          const r = await runLighthouse(urls[p].url, urls[p].headers, {
+            insecure: NGINX.includes(p),
+          });
           runs[p].push(r);
           log(
             `round ${round} ${p}: score ${r.score}, FCP ${sec(r.fcpMs)} s, LCP ${sec(r.lcpMs)} s, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, SI ${sec(r.siMs)} s; JS ${kb(r.bytes.script)} kB, CSS ${kb(r.bytes.stylesheet)} kB, fonts ${kb(r.bytes.font)} kB, images ${kb(r.bytes.image)} kB (${((Date.now() - t) / 1000).toFixed(0)} s)`,
           );
-          if (round === 1 && p !== 'baseline') {
+          if (round === 1 && p !== 'baseline' && !NGINX.includes(p)) {
             log(`  LCP element: ${r.lcpElement ?? '-'}`);
             log(
               `  opportunities: ${r.opportunities.map((o) => `${o.id} ${o.savingsMs.toFixed(0)} ms`).join(', ') || 'none'}`,
@@ -196,9 +238,10 @@ export default {
       log(
         `first-load CSS: ${css.files} files + inline, ${kb(css.raw)} kB raw, ${kb(css.gzip)} kB gzip`,
       );
-      const markdown = render(runs, images, css, options.rounds);
+      const markdown = render(runs, images, css, options.rounds, nginxNote);
       return { markdown, json: { runs, images, css } };
     } finally {
+      await nginx?.stop();
       if (server && server.exitCode === null) {
         const exited = new Promise((resolve) => server!.once('exit', resolve));
         server.kill('SIGTERM');
@@ -216,22 +259,24 @@ function render(
   images: ImageFigures,
   css: { files: number; raw: number; gzip: number },
   rounds: number,
+  nginxNote: string,
 ): string {
   const lines: string[] = [];
   lines.push(
-    `Lighthouse 12.8.2 (Node API), Debian's Chromium headless, mobile form factor, default simulated throttling (150 ms RTT, 1.6 Mbps, CPU ×4), performance category; ${rounds} runs per page, a fresh browser per run. The app: \`apps/server/dist/server.js\` (NODE_ENV=production, embedded PGlite, demo seed) serving the built web app; /feed signed in as the demo user. **Baseline**: a 300-byte static HTML page (heading and one line) served in the same run — the best this machine scores under the same throttling. Cells: median (min–max).`,
+    `Lighthouse 12.8.2 (Node API), Debian's Chromium headless, mobile form factor, default simulated throttling (150 ms RTT, 1.6 Mbps, CPU ×4), performance category; ${rounds} runs per page, a fresh browser per run. The app: \`apps/server/dist/server.js\` (NODE_ENV=production, embedded PGlite, demo seed) serving the built web app; /feed signed in as the demo user. **Baseline**: a 300-byte static HTML page (heading and one line) served in the same run — the best this machine scores under the same throttling. Rows *behind nginx*: the same server through the shipped deploy/nginx.conf with TLS and HTTP/2 (self-signed certificate), as production serves it; the direct rows are HTTP/1.1, at most 6 connections per origin. Cells: median (min–max).`,
   );
   lines.push('');
   lines.push(
     '| page | score | FCP s | LCP s | TBT ms | CLS | SI s | JS kB | CSS kB | fonts kB | images kB | total kB | requests |',
   );
   lines.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const p of PAGES) {
+  for (const p of [...DIRECT, ...NGINX]) {
     const r = runs[p];
+    if (r.length === 0) continue;
     const col = (f: (x: LighthouseFigures) => number, fmt: (v: number) => string) =>
       cell(r.map(f), fmt);
     lines.push(
-      `| ${p === 'baseline' ? 'baseline (static)' : `/${p}`} | ${col((x) => x.score, String)} | ${col((x) => x.fcpMs, sec)} | ${col((x) => x.lcpMs, sec)} | ${col(
+      `| ${LABEL[p]} | ${col((x) => x.score, String)} | ${col((x) => x.fcpMs, sec)} | ${col((x) => x.lcpMs, sec)} | ${col(
         (x) => x.tbtMs,
         (v) => v.toFixed(0),
       )} | ${col(
@@ -247,23 +292,25 @@ function render(
   lines.push('');
   lines.push('| page | score ÷ baseline | LCP ÷ baseline | TBT − baseline ms |');
   lines.push('| --- | --- | --- | --- |');
-  for (const p of ['login', 'feed'] as const) {
+  for (const p of ['login', 'feed', 'loginNginx', 'feedNginx'] as const) {
+    if (runs[p].length === 0) continue;
     const ratio = (f: (x: LighthouseFigures) => number) =>
       runs[p].map((x, i) => f(x) / f(runs.baseline[i]!));
     const fmt = (m: { min: number; median: number; max: number }, d: (v: number) => string) =>
       `${d(m.min)} / ${d(m.median)} / ${d(m.max)}`;
     lines.push(
-      `| /${p} | ${fmt(mmm(ratio((x) => x.score)), (v) => v.toFixed(2))} | ${fmt(mmm(ratio((x) => x.lcpMs)), (v) => `${v.toFixed(1)}×`)} | ${fmt(mmm(runs[p].map((x, i) => x.tbtMs - runs.baseline[i]!.tbtMs)), (v) => v.toFixed(0))} |`,
+      `| ${LABEL[p]} | ${fmt(mmm(ratio((x) => x.score)), (v) => v.toFixed(2))} | ${fmt(mmm(ratio((x) => x.lcpMs)), (v) => `${v.toFixed(1)}×`)} | ${fmt(mmm(runs[p].map((x, i) => x.tbtMs - runs.baseline[i]!.tbtMs)), (v) => v.toFixed(0))} |`,
     );
   }
   lines.push('');
-  const goal = (p: 'login' | 'feed') => {
+  const goal = (p: 'login' | 'feed' | 'loginNginx' | 'feedNginx') => {
+    if (runs[p].length === 0) return `${LABEL[p]}: not measured (${nginxNote})`;
     const s = mmm(runs[p].map((x) => x.score));
     const cls = Math.max(...runs[p].map((x) => x.cls));
-    return `/${p}: median score ${s.median} (${s.median >= GOAL_SCORE ? 'meets' : 'misses'} ≥ ${GOAL_SCORE}; baseline ${mmm(runs.baseline.map((x) => x.score)).median}), CLS max ${cls.toFixed(3)} (${cls < 0.0005 ? 'meets' : 'misses'} 0)`;
+    return `${LABEL[p]}: median score ${s.median} (${s.median >= GOAL_SCORE ? 'meets' : 'misses'} ≥ ${GOAL_SCORE}; baseline ${mmm(runs.baseline.map((x) => x.score)).median}), CLS max ${cls.toFixed(3)} (${cls < 0.0005 ? 'meets' : 'misses'} 0)`;
   };
   lines.push(
-    `**Goals**: ${goal('login')}; ${goal('feed')}. First-load CSS (the stylesheets and inline styles of the served build's index.html, on every page; route chunks add their own): ${css.files} files, ${kb(css.raw)} kB raw, **${kb(css.gzip)} kB gzip** (${css.gzip <= 40 * 1024 ? 'meets' : 'misses'} ≤ 40 kB).`,
+    `**Goals**: ${goal('login')}; ${goal('feed')}; ${goal('loginNginx')}; ${goal('feedNginx')}. First-load CSS (the stylesheets and inline styles of the served build's index.html, on every page; route chunks add their own): ${css.files} files, ${kb(css.raw)} kB raw, **${kb(css.gzip)} kB gzip** (${css.gzip <= 40 * 1024 ? 'meets' : 'misses'} ≤ 40 kB).`,
   );
   lines.push('');
   const lcp = (p: 'login' | 'feed') => runs[p][0]?.lcpElement?.replace(/\s+/g, ' ').slice(0, 80);

@@ -9,6 +9,7 @@
  * Runs in the PostgreSQL pass (`npm run test:pg`); there it FAILS when nginx or Redis is missing.
  */
 import { randomBytes } from 'node:crypto';
+import http2 from 'node:http2';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -396,5 +397,35 @@ describe.runIf(process.env.DATABASE_URL)(
       }
       expect(statuses.at(-1)).toBe(429);
     });
+
+    it('serves the shipped HTTPS server over HTTP/2 (what the web bench measures)', async () => {
+      // The web bench's production lane (bench/web.suite.ts) runs Lighthouse through this.
+      // Process B may be gone (the kill test): both upstream lines name A.
+      const tls = await startNginx({ upstreamPorts: [a.port, a.port], tls: true });
+      try {
+        expect(tls.url).toMatch(/^https:/);
+        const session = http2.connect(tls.url, { rejectUnauthorized: false });
+        try {
+          const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+            const req = session.request({ ':path': '/api/health' });
+            let body = '';
+            let status = 0;
+            req.setEncoding('utf8');
+            req.on('response', (headers) => (status = Number(headers[':status'])));
+            req.on('data', (chunk: string) => (body += chunk));
+            req.on('end', () => resolve({ status, body }));
+            req.on('error', reject);
+            req.end();
+          });
+          expect(session.alpnProtocol).toBe('h2');
+          expect(answer.status).toBe(200);
+          expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
+        } finally {
+          session.close();
+        }
+      } finally {
+        await tls.stop();
+      }
+    }, 60_000);
   },
 );

@@ -76,6 +76,30 @@ export function findNginx(): string {
   );
 }
 
+/** A throwaway self-signed certificate for 127.0.0.1 in `dir` (the `openssl` command). */
+function selfSignedCertificate(dir: string): { cert: string; key: string } {
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  const r = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+    ].concat(['-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert]),
+    { encoding: 'utf8' },
+  );
+  if (r.status !== 0)
+    throw new Error(`openssl could not make a test certificate (${r.status}): ${r.stderr}`);
+  return { cert, key };
+}
+
 /** Replaces `from` in `text`, failing when it is not there (the shipped file changed). */
 function swap(text: string, from: string | RegExp, to: string): string {
   const next = text.replace(from, to);
@@ -87,6 +111,8 @@ function swap(text: string, from: string | RegExp, to: string): string {
  * The shipped site file for loopback: `upstreamPorts` replace 3001 and 3002, the HTTPS server
  * listens on 127.0.0.1:`port` without TLS, the port-80 server on 127.0.0.1:`redirectPort`.
  * `debugUpstream`: every answer names the process that made it (X-Upstream: $upstream_addr).
+ * `tls`: keep TLS and HTTP/2 as shipped, with this certificate and key (the web bench measures
+ * pages the way production serves them).
  */
 export function loopbackSiteConfig(opts: {
   upstreamPorts: [number, number];
@@ -94,6 +120,7 @@ export function loopbackSiteConfig(opts: {
   redirectPort: number;
   accessLog: string;
   debugUpstream?: boolean;
+  tls?: { cert: string; key: string };
 }): string {
   let conf = readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8');
   conf = swap(conf, /server 127\.0\.0\.1:3001 /, `server 127.0.0.1:${opts.upstreamPorts[0]} `);
@@ -106,9 +133,14 @@ export function loopbackSiteConfig(opts: {
   conf = swap(
     conf,
     /^\s*listen 443 ssl http2;\n\s*listen \[::\]:443 ssl http2;/m,
-    `    listen 127.0.0.1:${opts.port};`,
+    `    listen 127.0.0.1:${opts.port}${opts.tls ? ' ssl http2' : ''};`,
   );
-  conf = swap(conf, /^\s*ssl_[a-z_]+ .*;\n/gm, '');
+  if (opts.tls) {
+    conf = swap(conf, /ssl_certificate \/etc\/\S+;/, `ssl_certificate ${opts.tls.cert};`);
+    conf = swap(conf, /ssl_certificate_key \/etc\/\S+;/, `ssl_certificate_key ${opts.tls.key};`);
+  } else {
+    conf = swap(conf, /^\s*ssl_[a-z_]+ .*;\n/gm, '');
+  }
   conf = swap(
     conf,
     /access_log \/var\/log\/nginx\/otakura\.access\.log otakura;/,
@@ -150,10 +182,15 @@ async function waitFor(
   }
 }
 
-/** nginx in the foreground in a temp prefix, running the shipped site file for loopback. */
+/**
+ * nginx in the foreground in a temp prefix, running the shipped site file for loopback. `tls`:
+ * HTTPS and HTTP/2 as shipped, with a self-signed certificate for 127.0.0.1 made here by the
+ * `openssl` command (clients must skip the certificate check); `url` is then https://.
+ */
 export async function startNginx(opts: {
   upstreamPorts: [number, number];
   debugUpstream?: boolean;
+  tls?: boolean;
 }): Promise<RunningNginx> {
   const nginx = findNginx();
   const prefix = mkdtempSync(path.join(tmpdir(), 'otakura-nginx-'));
@@ -162,8 +199,10 @@ export async function startNginx(opts: {
   mkdirSync(path.join(prefix, 'logs'));
   const port = await freePort();
   const redirectPort = await freePort();
+  const tls = opts.tls ? selfSignedCertificate(prefix) : undefined;
   const site = loopbackSiteConfig({
     ...opts,
+    tls,
     port,
     redirectPort,
     accessLog: path.join(prefix, 'logs/access.log'),
@@ -213,7 +252,7 @@ export async function startNginx(opts: {
       : '';
     return `${output}\n${errors}`;
   };
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   await waitFor(
     'nginx',
     async () =>
