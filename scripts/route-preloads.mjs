@@ -1,4 +1,4 @@
-// Route preloads (issue 10): for a page people land on (today only the feed, see LANDING_ROUTES),
+// Route preloads (issue 10): for the pages people land on (the feed and sign-in, LANDING_ROUTES),
 // the chunks and stylesheets a first visit loads beyond what index.html already names, so the
 // server can name them in the page it sends (apps/server/src/plugins/web-app.ts) and the browser
 // fetches them with the entry instead of after it. Without them the entry's route preload
@@ -15,10 +15,12 @@ import { firstLoad, readManifest } from './check-size.mjs';
  * the sign-in page's files instead when a route lists '/login', else none. A path listed twice
  * is the first entry whose `signedIn` fits the request.
  *
- * Only the feed, where Lighthouse measured a gain (two same-run A/B runs, 2026-11-28: score
- * 52 → 55 and 55 → 59, LCP −0.3 s, TBT −0.3 s). /login was tried and left out: its 18 preloads
- * share the first round trips with the entry, and its LCP came 0.25–0.35 s later for a TBT
- * 50–130 ms lower, the score the same or lower (BENCHMARKS.md, "Route preloads").
+ * The feed: Lighthouse measured a gain on both transports (two same-run A/B runs, 2026-11-28:
+ * score 52 → 55 and 55 → 59, LCP −0.3 s, TBT −0.3 s). The sign-in page (also what / and the feed
+ * answer without a session): behind the shipped nginx (HTTPS, HTTP/2, as production serves it)
+ * 88 → 92, TBT −120 ms with the same LCP; straight from the app's HTTP/1.1 server its 16 preloads
+ * share the browser's 6 connections with the entry, so LCP comes 0.3 s later for a TBT 140 ms
+ * lower, the score the same (82 → 83; BENCHMARKS.md, "Route preloads").
  */
 export const LANDING_ROUTES = [
   {
@@ -26,6 +28,7 @@ export const LANDING_ROUTES = [
     modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/feed/feed.tsx'],
     signedIn: true,
   },
+  { paths: ['/login'], modules: ['src/app/routes/auth/login.tsx'] },
 ];
 
 /** Each landing route with the files to preload: `js` module chunks, `css` stylesheets. */

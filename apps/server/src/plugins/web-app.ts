@@ -13,8 +13,8 @@ import { landingPages } from './landing-pages';
  * `Vary: Accept-Encoding`, the raw file otherwise. Unknown /api paths get the
  * JSON 404.
  *
- * The landing pages of scripts/route-preloads.mjs (/feed, and / with a session) get index.html
- * with their route's chunks and stylesheets named as preloads, so the browser fetches them with
+ * The landing pages of scripts/route-preloads.mjs (/feed and / with a session; /login, and /feed
+ * and / without one) get index.html with their route's chunks and stylesheets named as preloads, so the browser fetches them with
  * the entry instead of after it; which page depends on whether a session cookie came
  * (`hasSession`), so those answers vary on Cookie.
  */
