@@ -72,13 +72,31 @@ export function setLanguage(lng: Language | null): Promise<unknown> {
   return i18next.changeLanguage(lng ?? detectLanguage());
 }
 
+/**
+ * One formatter per language and options, made on first use: building an `Intl` formatter costs
+ * far more than formatting with one (a feed page formats a date per card, on every render).
+ */
+function cached<F>(cache: Map<string, F>, opts: object | undefined, make: () => F): F {
+  const key = `${i18next.language}\u0000${opts ? JSON.stringify(opts) : ''}`;
+  let formatter = cache.get(key);
+  if (!formatter) {
+    formatter = make();
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Numbers and dates in the current language. */
 export const formatNumber = (n: number, opts?: Intl.NumberFormatOptions) =>
-  new Intl.NumberFormat(i18next.language, opts).format(n);
+  cached(numberFormats, opts, () => new Intl.NumberFormat(i18next.language, opts)).format(n);
 export const formatDate = (
   d: Date | string,
   opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ) =>
-  new Intl.DateTimeFormat(i18next.language, opts).format(typeof d === 'string' ? new Date(d) : d);
+  cached(dateFormats, opts, () => new Intl.DateTimeFormat(i18next.language, opts)).format(
+    typeof d === 'string' ? new Date(d) : d,
+  );
 
 export default i18next;
