@@ -34,7 +34,7 @@ import { gzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/content';
 import { describeImages, measureFeedImages, type ImageFigures } from './web-images';
-import { findNginx, startNginx, type RunningNginx } from '../src/test/proxy-cluster';
+import { startNginx, type RunningNginx } from '../src/test/proxy-cluster';
 import { runLighthouse, type LighthouseFigures } from './web-lighthouse';
 import { intFlag, type Suite } from './suite';
 
@@ -179,7 +179,6 @@ export default {
       if (options.extra['no-nginx']) nginxNote = 'skipped (--no-nginx)';
       else {
         try {
-          findNginx();
           nginx = await startNginx({ upstreamPorts: [port, port], tls: true });
           log(`nginx (deploy/nginx.conf, HTTPS and HTTP/2) at ${nginx.url}`);
         } catch (error) {
