@@ -25,21 +25,15 @@
  * --no-nginx (the direct pages only). OTK_LH_REPORTS=DIR keeps every run's whole Lighthouse
  * report and trace there, to read long tasks and the network waterfall.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/content';
 import { describeImages, measureFeedImages, type ImageFigures } from './web-images';
 import { startNginx, type RunningNginx } from '../src/test/proxy-cluster';
 import { runLighthouse, type LighthouseFigures } from './web-lighthouse';
 import { intFlag, type Suite } from './suite';
-
-const serverDir = path.resolve(import.meta.dirname, '..');
-const repoDir = path.resolve(serverDir, '../..');
+import { ensureBuilt, repoDir, startDemoServer, type DemoServer } from './web-server';
 const GOAL_SCORE = 95;
 const GOAL_IMAGE_RATIO = 3;
 
@@ -59,35 +53,6 @@ const LABEL: Record<PageName, string> = {
   loginNginx: '/login behind nginx (HTTPS, HTTP/2)',
   feedNginx: '/feed behind nginx (HTTPS, HTTP/2)',
 };
-
-function ensureBuilt(log: (line: string) => void, webDist: string): void {
-  const server = path.join(serverDir, 'dist/server.js');
-  const web = path.join(webDist, 'index.html');
-  if (existsSync(server) && existsSync(web)) return;
-  log('dist missing: npm run build');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: repoDir, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`npm run build failed (${r.status})`);
-}
-
-async function waitFor<T>(
-  what: string,
-  proc: ChildProcess,
-  timeoutMs: number,
-  attempt: () => Promise<T | undefined>,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      const v = await attempt();
-      if (v !== undefined) return v;
-    } catch {
-      // not ready yet
-    }
-    await sleep(500);
-  }
-  throw new Error(`${what}: not ready within ${timeoutMs / 1000} s`);
-}
 
 function mmm(xs: number[]): { min: number; median: number; max: number } {
   const s = [...xs].sort((a, b) => a - b);
@@ -116,54 +81,14 @@ export default {
 
     const dataDir = keep ? path.resolve(keepFlag) : mkdtempSync('/tmp/otk-lh-');
     mkdirSync(dataDir, { recursive: true });
-    const base = `http://127.0.0.1:${port}`;
-    let server: ChildProcess | undefined;
+    let server: DemoServer | undefined;
     let baseline: Server | undefined;
     let nginx: RunningNginx | undefined;
     try {
-      const out = openSync(path.join(dataDir, 'server.log'), 'a');
-      server = spawn(process.execPath, ['dist/server.js'], {
-        cwd: serverDir,
-        stdio: ['ignore', out, out],
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          PUBLIC_URL: base,
-          SEED_DEMO: 'true',
-          LOG_LEVEL: 'warn',
-          TRUST_PROXY: 'true',
-          AUTH_SECRET: randomBytes(32).toString('hex'),
-          WEB_DIST_DIR: webDist,
-        },
-      });
-      const proc = server;
-      let t = Date.now();
       log(`server starting in ${dataDir} (the first start seeds the demo world)`);
-      await waitFor('health', proc, 180_000, async () =>
-        (await fetch(`${base}/api/health`)).ok ? true : undefined,
-      );
-      // The demo user exists once the seed is done.
-      const cookie = await waitFor('demo sign-in', proc, 300_000, async () => {
-        const res = await fetch(`${base}/api/auth/sign-in/email`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            origin: base,
-            'x-forwarded-for': `10.91.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-          },
-          body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-        });
-        if (!res.ok) return undefined;
-        return res.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0]!)
-          .join('; ');
-      });
-      log(`server ready, demo signed in, after ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      server = await startDemoServer({ port, dataDir, webDist });
+      const { base, cookie } = server;
+      log(`server ready, demo signed in, after ${server.readySeconds.toFixed(1)} s`);
 
       baseline = createServer((_req, res) => {
         res.writeHead(200, {
@@ -210,7 +135,7 @@ export default {
       };
       for (let round = 1; round <= options.rounds; round++) {
         for (const p of pages) {
-          t = Date.now();
+          const t = Date.now();
           const r = await runLighthouse(urls[p].url, urls[p].headers, {
             insecure: NGINX.includes(p),
           });
@@ -241,12 +166,7 @@ export default {
       return { markdown, json: { runs, images, css } };
     } finally {
       await nginx?.stop();
-      if (server && server.exitCode === null) {
-        const exited = new Promise((resolve) => server!.once('exit', resolve));
-        server.kill('SIGTERM');
-        await Promise.race([exited, sleep(10_000)]);
-        if (server.exitCode === null) server.kill('SIGKILL');
-      }
+      await server?.stop();
       await new Promise((resolve) => (baseline ? baseline.close(resolve) : resolve(undefined)));
       if (!keep) rmSync(dataDir, { recursive: true, force: true });
     }

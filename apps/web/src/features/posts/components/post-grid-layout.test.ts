@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makePost } from '../testing/posts-mock';
 import {
   columnsForViewport,
+  countToFill,
   emptyLayout,
   estimateCardHeight,
   GRID_GAP_PX,
@@ -84,5 +85,30 @@ describe('masonry column assignment', () => {
     const short = makePost({ body: 'Hi' });
     const long = makePost({ body: 'word '.repeat(200) });
     expect(estimateCardHeight(long, 360)).toBeGreaterThan(estimateCardHeight(short, 360));
+  });
+});
+
+describe('the cards of a first screen (progressive rendering)', () => {
+  it('counts the posts, in order, until every column reaches the height', () => {
+    // One column, 823 px: 300 + 300 + 300 (with gaps 948) passes it at the third.
+    const items = Array.from({ length: 20 }, (_, i) => item(`p${i}`, 300));
+    expect(countToFill(items, 1, heightOf, 823)).toBe(3);
+    // Three columns of 300-px cards need a second row to pass 500 px: six.
+    expect(countToFill(items, 3, heightOf, 500)).toBe(6);
+  });
+
+  it('fills the shortest column first, as the grid places them', () => {
+    // a(900) goes left; b, c, d (100 each, 116 with the gap) all go right: 116, 232, 348.
+    const items = [item('a', 900), item('b', 100), item('c', 100), item('d', 100), item('e', 200)];
+    expect(countToFill(items, 2, heightOf, 200)).toBe(3);
+    expect(countToFill(items, 2, heightOf, 300)).toBe(4);
+    expect(countToFill(items, 2, heightOf, 400)).toBe(5);
+  });
+
+  it('gives at least a card per column, and all of them when they do not fill the screen', () => {
+    const tall = [item('a', 5000), item('b', 5000), item('c', 5000), item('d', 5000)];
+    expect(countToFill(tall, 3, heightOf, 800)).toBe(3);
+    expect(countToFill(tall.slice(0, 2), 3, heightOf, 800)).toBe(2);
+    expect(countToFill([], 1, heightOf, 800)).toBe(0);
   });
 });

@@ -112,3 +112,26 @@ export function splitColumns<T extends { id: string }>(
   for (const item of items) columns[layout.placed.get(item.id) ?? 0]!.push(item);
   return columns;
 }
+
+/**
+ * How many of `items`, taken in order and each put in the shortest column, it takes until every
+ * column's estimated height reaches `height` px (the viewport): the cards a first screen shows.
+ * At least one per column; all of them when they do not fill it.
+ */
+export function countToFill<T>(
+  items: readonly T[],
+  columns: number,
+  heightOf: (item: T) => number,
+  height: number,
+): number {
+  const heights = Array.from({ length: columns }, () => 0);
+  let count = 0;
+  for (const item of items) {
+    if (count >= columns && Math.min(...heights) >= height) break;
+    let column = 0;
+    for (let c = 1; c < columns; c++) if (heights[c]! < heights[column]!) column = c;
+    heights[column]! += heightOf(item) + GRID_GAP_PX;
+    count++;
+  }
+  return count;
+}

@@ -1,6 +1,8 @@
 import type { Post } from '@otakura/shared';
 import {
   memo,
+  useEffect,
+  useEffectEvent,
   useLayoutEffect,
   useRef,
   useState,
@@ -10,6 +12,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   columnsForViewport,
+  countToFill,
   emptyLayout,
   estimateCardHeight,
   placeItems,
@@ -65,6 +68,23 @@ function useColumnWidth(ref: React.RefObject<HTMLElement | null>, columns: numbe
   return width ?? guessColumnWidth(columns);
 }
 
+/**
+ * Runs `task` in a task of its own, after the browser had the chance to paint and handle input
+ * (a message, not a timer: no 4 ms clamp). Returns a cancel.
+ */
+function nextTask(task: () => void): () => void {
+  if (typeof MessageChannel === 'undefined') {
+    const id = setTimeout(task, 0);
+    return () => clearTimeout(id);
+  }
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => task();
+  channel.port2.postMessage(null);
+  return () => {
+    channel.port1.onmessage = null;
+  };
+}
+
 export interface PostGridProps {
   label: string;
   /** The posts, in feed order. */
@@ -76,6 +96,13 @@ export interface PostGridProps {
   /** A skeleton card at the end of each column while the next page loads. */
   loadingMore?: boolean;
   busy?: boolean;
+  /**
+   * The cards present at the first render are rendered a screenful first, then one row (a card per
+   * column) per task, instead of all in one long task. Cards appended later always arrive so.
+   */
+  progressive?: boolean;
+  /** Told after each render how many of `posts` (the first ones) have their card in the page. */
+  onRenderedCountChange?: (count: number) => void;
 }
 
 /**
@@ -92,6 +119,8 @@ export const PostGrid = memo(function PostGrid({
   skeletons = 0,
   loadingMore,
   busy,
+  progressive = false,
+  onRenderedCountChange,
 }: PostGridProps) {
   const ref = useRef<HTMLDivElement>(null);
   const columns = useColumnCount();
@@ -104,8 +133,30 @@ export const PostGrid = memo(function PostGrid({
   const placed = placeItems(base, posts, (post) => estimateCardHeight(post, columnWidth));
   if (placed !== layout) setLayout(placed);
 
+  // Progressive rendering: the first `count` posts have their card; the rest follow a row per
+  // task (a phone renders a card in ~15 ms, ×4 on the slow phones Lighthouse models, so twenty at
+  // once block input for most of a second). The grid keeps the estimated height of all of them,
+  // so the page's length, the scroll bar and the infinite-scroll sentinel do not move meanwhile.
+  const [rendered, setRendered] = useState(() => (progressive ? 0 : posts.length));
+  const firstScreen = progressive
+    ? countToFill(
+        posts,
+        columns,
+        (post) => estimateCardHeight(post, columnWidth),
+        typeof window === 'undefined' ? 0 : window.innerHeight,
+      )
+    : 0;
+  const count = Math.min(posts.length, Math.max(rendered, firstScreen));
+  const complete = count >= posts.length;
+  const reportCount = useEffectEvent((n: number) => onRenderedCountChange?.(n));
+  useEffect(() => {
+    reportCount(count);
+    if (count >= posts.length) return;
+    return nextTask(() => setRendered(count + columns));
+  }, [count, posts.length, columns]);
+
   const indexOf = new Map(posts.map((post, index) => [post.id, index]));
-  const postColumns = splitColumns(placed, posts);
+  const postColumns = splitColumns(placed, complete ? posts : posts.slice(0, count));
   const skeletonColumns: number[][] = Array.from({ length: columns }, () => []);
   for (let i = 0; i < skeletons; i++) skeletonColumns[i % columns]!.push(i);
 
@@ -115,8 +166,11 @@ export const PostGrid = memo(function PostGrid({
       className="post-grid"
       role="feed"
       aria-label={label}
-      aria-busy={busy || loadingMore || undefined}
-      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+      aria-busy={busy || loadingMore || !complete || undefined}
+      style={{
+        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+        minHeight: complete ? undefined : Math.max(...placed.heights),
+      }}
     >
       {postColumns.map((column, c) => (
         <div className="post-grid__column" key={c} data-column={c}>
@@ -130,7 +184,7 @@ export const PostGrid = memo(function PostGrid({
           {skeletonColumns[c]!.map((i) => (
             <PostCardSkeleton key={`skeleton-${i}`} index={i} />
           ))}
-          {loadingMore ? <PostCardSkeleton index={c + 1} /> : null}
+          {loadingMore && complete ? <PostCardSkeleton index={c + 1} /> : null}
         </div>
       ))}
     </div>

@@ -63,6 +63,22 @@ const PostModal = lazy(() => {
   return importPostModal().then((m) => ({ default: m.PostModal }));
 });
 
+/** Set once a stream has shown its cards in this document (see `progressiveFirstCards`). */
+let streamShownBefore = false;
+
+/**
+ * Whether a stream that has its posts at its first render should render them progressively
+ * (PostGrid `progressive`): only the document's first stream on a fresh load, where the page
+ * opens at the top. Coming back to a stream (Back, a reload) restores a scroll position, which
+ * needs every card there at once.
+ */
+function progressiveFirstCards(): boolean {
+  if (streamShownBefore || typeof performance === 'undefined') return false;
+  const navigation = performance.getEntriesByType?.('navigation')[0] as
+    PerformanceNavigationTiming | undefined;
+  return navigation?.type === 'navigate' && window.scrollY === 0;
+}
+
 /** Runs `task` when the browser is idle (at the latest after 2 s); returns a cancel. */
 function whenIdle(task: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
@@ -132,10 +148,21 @@ export function PostStream({
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
   const posts = useMemo(() => flatten(query.data?.pages), [query.data]);
 
+  /* ---------- Cards rendered a few per task (PostGrid `progressive`) ---------- */
+  // Posts that arrive after the stream showed its skeletons come progressively; so do those of
+  // the document's first stream on a fresh load (its data was fetched beside the page's code).
+  const [progressive, setProgressive] = useState(() => query.isPending || progressiveFirstCards());
+  if (query.isPending && !progressive) setProgressive(true);
+  const [renderedCount, setRenderedCount] = useState(0);
+  const allRendered = renderedCount >= posts.length;
+  useEffect(() => {
+    if (posts.length > 0) streamShownBefore = true;
+  }, [posts.length]);
+
   /* ---------- Infinite scroll ---------- */
   const sentinel = useRef<HTMLDivElement>(null);
   const pageCount = query.data?.pages.length ?? 0;
-  const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError && allRendered;
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !canLoadMore || typeof IntersectionObserver === 'undefined') return;
@@ -177,7 +204,7 @@ export function PostStream({
       observer.disconnect();
       clearTimeout(timer);
     };
-  }, [ids]);
+  }, [ids, renderedCount]);
 
   /* ---------- The modal ---------- */
   const modal = usePostModalRoute();
@@ -337,6 +364,8 @@ export function PostStream({
             posts={posts}
             renderPost={renderPost}
             loadingMore={isFetchingNextPage}
+            progressive={progressive}
+            onRenderedCountChange={setRenderedCount}
           />
         </div>
         <div ref={sentinel} className="post-stream__sentinel" aria-hidden="true" />

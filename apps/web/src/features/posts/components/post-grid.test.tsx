@@ -1,0 +1,60 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import type { Post } from '@otakura/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { makePost } from '../testing/posts-mock';
+import { PostGrid } from './post-grid';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const posts = (n: number) =>
+  Array.from({ length: n }, (_, i) => makePost({ title: `Post ${i}`, body: 'y'.repeat(300) }));
+const card = (post: Post) => <article>{post.title}</article>;
+const cards = () => screen.queryAllByRole('article');
+
+describe('PostGrid progressive rendering', () => {
+  it('renders a first screen of cards, then the rest a row per task, keeping the height meanwhile', async () => {
+    const list = posts(30);
+    const seen: number[] = [];
+    render(
+      <PostGrid
+        label="Feed"
+        posts={list}
+        renderPost={card}
+        progressive
+        onRenderedCountChange={(n) => seen.push(n)}
+      />,
+    );
+    const grid = screen.getByRole('feed', { name: 'Feed' });
+    const first = cards().length;
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(first).toBeLessThan(30);
+    // The first cards are the first posts (the top of each column).
+    expect(cards().map((a) => a.textContent)).toEqual(
+      expect.arrayContaining(list.slice(0, first).map((p) => p.title)),
+    );
+    expect(grid).toHaveAttribute('aria-busy', 'true');
+    expect(parseFloat(grid.style.minHeight)).toBeGreaterThan(0);
+
+    await waitFor(() => expect(cards()).toHaveLength(30));
+    expect(grid).not.toHaveAttribute('aria-busy');
+    expect(grid.style.minHeight).toBe('');
+    // It came in several steps, each told, ending with all of them.
+    expect(seen[0]).toBe(first);
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.at(-1)).toBe(30);
+  });
+
+  it('renders every card at once when not progressive, and an appended page progressively', async () => {
+    const list = posts(40);
+    const { rerender } = render(
+      <PostGrid label="Feed" posts={list.slice(0, 20)} renderPost={card} />,
+    );
+    expect(cards()).toHaveLength(20);
+    expect(screen.getByRole('feed')).not.toHaveAttribute('aria-busy');
+
+    rerender(<PostGrid label="Feed" posts={list} renderPost={card} />);
+    expect(cards().length).toBeLessThan(40);
+    expect(cards().length).toBeGreaterThanOrEqual(20);
+    await waitFor(() => expect(cards()).toHaveLength(40));
+  });
+});
