@@ -57,4 +57,15 @@ describe('PostGrid progressive rendering', () => {
     expect(cards().length).toBeGreaterThanOrEqual(20);
     await waitFor(() => expect(cards()).toHaveLength(40));
   });
+
+  it('keeps every shown card when a post comes in at the top', async () => {
+    const list = posts(20);
+    const { rerender } = render(<PostGrid label="Feed" posts={list} renderPost={card} />);
+    const [newest] = posts(1);
+    rerender(<PostGrid label="Feed" posts={[newest!, ...list]} renderPost={card} />);
+    // At once: the new card and all twenty before it, the last one included.
+    expect(cards()).toHaveLength(21);
+    expect(screen.getByText('Post 19')).toBeInTheDocument();
+    expect(screen.getByRole('feed')).not.toHaveAttribute('aria-busy');
+  });
 });

@@ -82,6 +82,7 @@ function nextTask(task: () => void): () => void {
   channel.port2.postMessage(null);
   return () => {
     channel.port1.onmessage = null;
+    channel.port1.close();
   };
 }
 
@@ -137,7 +138,12 @@ export const PostGrid = memo(function PostGrid({
   // task (a phone renders a card in ~15 ms, ×4 on the slow phones Lighthouse models, so twenty at
   // once block input for most of a second). The grid keeps the estimated height of all of them,
   // so the page's length, the scroll bar and the infinite-scroll sentinel do not move meanwhile.
-  const [rendered, setRendered] = useState(() => (progressive ? 0 : posts.length));
+  // The rendered ones are those up to the last rendered post, found by id, so that a post added
+  // at the top (a refetch after posting) does not hold back a card that is already shown.
+  const [rendered, setRendered] = useState<{ count: number; lastId?: string }>(() =>
+    progressive ? { count: 0 } : { count: posts.length, lastId: posts.at(-1)?.id },
+  );
+  const lastIndex = rendered.lastId ? posts.findIndex((p) => p.id === rendered.lastId) : -1;
   const firstScreen = progressive
     ? countToFill(
         posts,
@@ -146,13 +152,20 @@ export const PostGrid = memo(function PostGrid({
         typeof window === 'undefined' ? 0 : window.innerHeight,
       )
     : 0;
-  const count = Math.min(posts.length, Math.max(rendered, firstScreen));
+  const count = Math.min(
+    posts.length,
+    Math.max(lastIndex >= 0 ? lastIndex + 1 : rendered.count, firstScreen),
+  );
   const complete = count >= posts.length;
   const reportCount = useEffectEvent((n: number) => onRenderedCountChange?.(n));
+  const nextRow = useEffectEvent(() => {
+    const next = Math.min(posts.length, count + columns);
+    setRendered({ count: next, lastId: posts[next - 1]?.id });
+  });
   useEffect(() => {
     reportCount(count);
     if (count >= posts.length) return;
-    return nextTask(() => setRendered(count + columns));
+    return nextTask(() => nextRow());
   }, [count, posts.length, columns]);
 
   const indexOf = new Map(posts.map((post, index) => [post.id, index]));
