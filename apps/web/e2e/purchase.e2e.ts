@@ -162,10 +162,11 @@ describe('buying from the shop', () => {
     await page.getByRole('link', { name: 'Cancel and return to cart' }).click();
     await page.waitForURL('**/cancel**');
     await page.getByText('Purchase Canceled').waitFor(POLL);
-    const cancelled = await myOrders(ctx);
     await expect
       .poll(async () => (await myOrders(ctx)).find((o) => o.status === 'cancelled')?.id, POLL)
       .toBeTruthy();
+    // Read once the cancel has landed: a list read before it may still show the order pending.
+    const cancelled = await myOrders(ctx);
     expect(cancelled.some((o) => o.status === 'pending')).toBe(false);
     // The hold is released and the cart kept.
     expect((await getJson<Item>(ctx, `/api/shop/items/${other.id}`)).quantity).toBe(other.quantity);
