@@ -20,7 +20,6 @@
  * measure, relative to apps/server; default dist/server.js).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +31,7 @@ import { BULK_PASSWORD, bulkSeed } from '../src/seed/bulk-seed';
 import type { LiveClientsCommand, LiveClientsReply, SocketKind } from './live-clients';
 import { ms } from './stats';
 import { intFlag, type Suite } from './suite';
+import { benchServerEnv } from './web-server';
 
 /** The server's own limit (LiveHub `maxConnectionsPerUser`): sockets per signed-in user. */
 const SOCKETS_PER_USER = 20;
@@ -175,20 +175,9 @@ const suite: Suite = {
         {
           cwd: serverDir,
           stdio: ['ignore', out, out],
-          env: {
-            ...process.env,
-            NODE_ENV: 'production',
-            HOST: '127.0.0.1',
-            PORT: String(port),
-            DATA_DIR: dataDir,
-            DATABASE_URL: '',
-            PUBLIC_URL: base,
-            SEED_DEMO: 'false',
-            LOG_LEVEL: 'warn',
-            // Sign-in allows 10 attempts a minute per address: each sign-in below names its own.
-            TRUST_PROXY: 'true',
-            AUTH_SECRET: randomBytes(32).toString('hex'),
-          },
+          // Sign-in allows 10 attempts a minute per address: each sign-in below names its own
+          // (X-Forwarded-For, trusted by benchServerEnv).
+          env: benchServerEnv({ port, dataDir, seedDemo: false }),
         },
       );
       const serverProc = server;

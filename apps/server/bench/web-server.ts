@@ -44,6 +44,33 @@ async function waitFor<T>(
   throw new Error(`${what}: not ready within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * The environment of the built server as the benches run it: production, embedded PGlite in
+ * `dataDir`, quiet logs, a fresh secret, and the address taken from X-Forwarded-For (TRUST_PROXY)
+ * so that each sign-in can name its own and stay under the sign-in rate limit.
+ */
+export function benchServerEnv(opts: {
+  port: number;
+  dataDir: string;
+  seedDemo: boolean;
+  webDist?: string;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(opts.port),
+    DATA_DIR: opts.dataDir,
+    DATABASE_URL: '',
+    PUBLIC_URL: `http://127.0.0.1:${opts.port}`,
+    SEED_DEMO: String(opts.seedDemo),
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    ...(opts.webDist ? { WEB_DIST_DIR: opts.webDist } : {}),
+  };
+}
+
 export interface DemoServer {
   base: string;
   /** The demo user's session cookie (`name=value; …`). */
@@ -64,20 +91,12 @@ export async function startDemoServer(opts: {
   const proc = spawn(process.execPath, ['dist/server.js'], {
     cwd: serverDir,
     stdio: ['ignore', out, out],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(opts.port),
-      DATA_DIR: opts.dataDir,
-      DATABASE_URL: '',
-      PUBLIC_URL: base,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      WEB_DIST_DIR: opts.webDist,
-    },
+    env: benchServerEnv({
+      port: opts.port,
+      dataDir: opts.dataDir,
+      seedDemo: true,
+      webDist: opts.webDist,
+    }),
   });
   const stop = async () => {
     if (proc.exitCode !== null) return;
