@@ -87,8 +87,11 @@ export const VARIANTS: ReadonlyArray<{ viewport: Viewport; theme: Theme }> = [
   { viewport: 'phone', theme: 'light' },
 ];
 
-/** Pages load slowly on a busy 2-core machine: give polls time. */
-export const POLL = { timeout: 15_000 };
+/**
+ * Pages load slowly on a busy 2-core machine: give polls time (a promo code took over 15 s to
+ * apply beside the PostgreSQL suite once).
+ */
+export const POLL = { timeout: 30_000 };
 
 /** Session cookies per email: each account signs in once per file (sign-in is rate limited per email). */
 const sessions = new Map<string, Cookies>();

@@ -164,12 +164,14 @@ export class WebhookSignatureError extends Error {
 }
 
 /**
- * How long a new checkout stays payable: 31 minutes, just over Stripe's 30-minute minimum so
- * the trip to Stripe cannot push it below. Store the order's `expiresAt` once and send the same
- * one on every retry: a provider that has to move an expiry into its window moves it relative to
- * its clock, and a retry with other parameters under the same idempotency key is refused.
+ * How long a new checkout stays payable: 32 minutes. Stripe's minimum is 30 minutes from when it
+ * receives the request and the Stripe provider keeps 30 s more for the trip, so the default
+ * leaves 90 s between storing the order and calling Stripe before the provider would have to
+ * move it. Store the order's `expiresAt` once and send the same one on every retry: a moved
+ * expiry depends on the provider's clock, and a retry with other parameters under the same
+ * idempotency key is refused.
  */
-export const CHECKOUT_TTL_MS = 31 * 60_000;
+export const CHECKOUT_TTL_MS = 32 * 60_000;
 export const checkoutExpiresAt = (now: Date = new Date()) =>
   new Date(now.getTime() + CHECKOUT_TTL_MS);
 

@@ -146,7 +146,7 @@ describe('StripeProvider.createCheckoutSession', () => {
     expect(standIn.sessions.get(session.sessionId)!.amount_total).toBe(17_999);
   });
 
-  it('sends the default expiry (31 minutes ahead) as it is, so a retry sends the same parameters', async () => {
+  it('sends the default expiry (32 minutes ahead) as it is, so a retry sends the same parameters', async () => {
     const req = input({ expiresAt: checkoutExpiresAt() });
     const first = await provider.createCheckoutSession(req);
     expect(first.expiresAt.getTime()).toBe(Math.floor(req.expiresAt.getTime() / 1000) * 1000);

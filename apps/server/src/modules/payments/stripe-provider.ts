@@ -52,8 +52,13 @@ export interface StripeProviderOptions {
 /** Stripe accepts `expires_at` from 30 minutes to 24 hours after it receives the request. */
 const MIN_EXPIRY_MS = 30 * 60_000;
 const MAX_EXPIRY_MS = 24 * 60 * 60_000;
-/** Room for the trip to Stripe and clock drift at either end of that window. */
-const EXPIRY_SLACK_MS = 60_000;
+/**
+ * Room for the trip to Stripe and clock drift at either end of that window. Kept below the gap
+ * between `CHECKOUT_TTL_MS` (32 min) and the minimum, so the default expiry is sent unchanged
+ * unless the call comes more than 90 s after the order was stored (a moved expiry on a retry
+ * would be other parameters under the same idempotency key, which Stripe refuses).
+ */
+const EXPIRY_SLACK_MS = 30_000;
 
 const STRIPE_EVENT_TYPES: Record<string, CheckoutEventType> = {
   'checkout.session.completed': 'checkout.completed',

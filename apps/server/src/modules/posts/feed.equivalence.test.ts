@@ -199,5 +199,6 @@ describe('following feed: walk or bounded merge = LATERAL over every source', ()
       feedQuery(viewer, { kind: 'following' }, 'new', undefined, 5),
     );
     expect(direct.length).toBeLessThanOrEqual(5);
-  });
+    // Hundreds of statements per world on the embedded database: ~10 s alone, 30+ s beside a build.
+  }, 120_000);
 });
