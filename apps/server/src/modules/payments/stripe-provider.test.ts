@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import {
+  CHECKOUT_TTL_MS,
   checkoutExpiresAt,
   type CreateCheckoutInput,
   type PaymentWebhookEvent,
@@ -152,6 +153,19 @@ describe('StripeProvider.createCheckoutSession', () => {
     expect(first.expiresAt.getTime()).toBe(Math.floor(req.expiresAt.getTime() / 1000) * 1000);
     expect(first.expiresAt.getTime() - Date.now()).toBeGreaterThan(30 * 60_000);
     expect(await provider.createCheckoutSession(req)).toEqual(first);
+  });
+
+  it('still sends the default expiry unchanged when the call comes 80 s after the order was stored', async () => {
+    const stored = checkoutExpiresAt();
+    const late = new StripeProvider({
+      secretKey: standIn.secretKey,
+      ...standIn.sdkOptions,
+      maxNetworkRetries: 0,
+      now: () => new Date(stored.getTime() - CHECKOUT_TTL_MS + 80_000),
+    });
+    const req = input({ expiresAt: stored });
+    const session = await late.createCheckoutSession(req);
+    expect(session.expiresAt.getTime()).toBe(Math.floor(stored.getTime() / 1000) * 1000);
   });
 
   it('moves an expiry Stripe would refuse into its 30 minute to 24 hour window', async () => {
