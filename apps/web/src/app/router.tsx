@@ -1,7 +1,8 @@
 import {
+  createElement,
   lazy,
+  useState,
   type ComponentType,
-  type LazyExoticComponent,
   type ReactElement,
   type ReactNode,
 } from 'react';
@@ -33,18 +34,30 @@ interface RouteHandle {
  * `npm run size` (scripts/check-size.mjs, in CI) fails the build otherwise, because a forgotten
  * one suspends the page while it renders, and suspensions resuming together in a list break
  * Preact's Suspense.
+ *
+ * A page whose code and words are already in renders at once: `lazy()` alone would suspend it
+ * once anyway (its promise settles a microtask later), rendering the layout and the fallback for
+ * nothing. Which of the two a mounted page uses is fixed at its mount.
  */
 function page(load: () => Promise<PageModule>, namespaces: readonly string[] = []): LazyPage {
   let pending: Promise<PageModule> | undefined;
+  let loaded: ComponentType | undefined;
   const preload = () =>
     (pending ??= Promise.all([load(), i18next.loadNamespaces([...namespaces])]).then(
-      ([module]) => module,
+      ([module]) => {
+        loaded = module.default;
+        return module;
+      },
       (error: unknown) => {
         pending = undefined;
         throw error;
       },
     ));
-  const Page: LazyExoticComponent<ComponentType> = lazy(preload);
+  const Lazy = lazy(preload);
+  function Page() {
+    const [ready] = useState(() => loaded);
+    return ready ? createElement(ready) : <Lazy />;
+  }
   return { element: <Page />, preload };
 }
 
@@ -64,13 +77,13 @@ function route(
 /**
  * Starts loading the code and words of the matched page (at startup, while the session and the
  * shell's words load, instead of after them). Takes the router's own matches: matching again
- * would flatten and rank every route a second time on the startup path.
+ * would flatten and rank every route a second time on the startup path. Resolves when all are
+ * in or one failed (the page's own render then shows the error).
  */
-export function preloadRoute(matches: readonly { route: RouteObject }[]): void {
-  for (const match of matches) {
-    const handle = match.route.handle as RouteHandle | undefined;
-    handle?.preload?.().catch(() => undefined);
-  }
+export function preloadRoute(matches: readonly { route: RouteObject }[]): Promise<unknown> {
+  return Promise.all(
+    matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()),
+  ).catch(() => undefined);
 }
 
 /** Namespaces of the sign-in pages (`validation` is the shell's: lib/i18n.ts). */

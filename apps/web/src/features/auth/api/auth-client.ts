@@ -75,16 +75,20 @@ let channel: BroadcastChannel | null = null;
 /**
  * Starts the session store: the first `GET /get-session` and the listeners. Runs on the first
  * `useSession()`; main.tsx calls it at startup so the answer is on its way during the first
- * render's other loads.
+ * render's other loads. Resolves with the state once the first answer is in.
  */
-export function startSession(): void {
+export function startSession(): Promise<SessionSnapshot> {
   start();
+  return (firstAnswer ?? Promise.resolve()).then(getSnapshot);
 }
+
+/** The first `GET /get-session` (it never rejects: a failure is an answer, signed out). */
+let firstAnswer: Promise<void> | undefined;
 
 function start() {
   if (started || typeof window === 'undefined') return;
   started = true;
-  void fetchSession();
+  firstAnswer = fetchSession();
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'visible') return;
     if (Date.now() - lastRequest < FOCUS_REFETCH_SECONDS * 1000) return;
