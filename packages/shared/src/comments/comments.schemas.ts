@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from '../common/text';
+import { groupThousands, safeText } from '../common/text';
 import { LIMITS } from '../common/limits';
 import { pageOf, PageQuerySchema } from '../common/page.schemas';
 import { UserSummarySchema } from '../users/users.schemas';
@@ -43,7 +43,7 @@ export const CommentBodySchema = safeText()
   .min(1, 'Please write a comment.')
   .max(
     LIMITS.commentMax,
-    `A comment must be at most ${LIMITS.commentMax.toLocaleString('en-US')} characters.`,
+    `A comment must be at most ${groupThousands(LIMITS.commentMax)} characters.`,
   );
 
 export const CreateCommentInputSchema = z.object({

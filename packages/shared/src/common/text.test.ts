@@ -6,7 +6,7 @@ import {
 import { CreateCommentInputSchema, ReportCommentInputSchema } from '../comments/comments.schemas';
 import { CreatePostInputSchema } from '../posts/posts.schemas';
 import { SignUpInputSchema, UpdateAccountInputSchema } from '../users/users.schemas';
-import { isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from './text';
+import { groupThousands, isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from './text';
 
 describe('isStorableText', () => {
   it.each([
@@ -86,5 +86,19 @@ describe('the shared input schemas use it', () => {
     expect(issues).toContainEqual(
       expect.objectContaining({ path: [field], message: UNSTORABLE_TEXT_MESSAGE }),
     );
+  });
+});
+
+describe('groupThousands', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1,000'],
+    [40000, '40,000'],
+    [1234567, '1,234,567'],
+    [-1234, '-1,234'],
+  ])('%d → %s, as en-US formats it', (n, text) => {
+    expect(groupThousands(n)).toBe(text);
+    expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from '../common/text';
+import { groupThousands, isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from '../common/text';
 import { LIMITS, POST_TYPES } from '../common/limits';
 import { pageOf } from '../common/page.schemas';
 import { UserSummarySchema } from '../users/users.schemas';
@@ -163,10 +163,7 @@ export const CreatePostInputSchema = z
       .string({ message: 'Please choose a community.' })
       .uuid({ message: 'Please choose a community.' }),
     body: safeText()
-      .max(
-        LIMITS.bodyMax,
-        `Text must be at most ${LIMITS.bodyMax.toLocaleString('en-US')} characters.`,
-      )
+      .max(LIMITS.bodyMax, `Text must be at most ${groupThousands(LIMITS.bodyMax)} characters.`)
       .optional(),
     spoiler: flag,
     nsfw: flag,
