@@ -76,9 +76,7 @@ function progressiveFirstCards(): boolean {
   if (streamShownBefore || typeof performance === 'undefined') return false;
   const navigation = performance.getEntriesByType?.('navigation')[0] as
     PerformanceNavigationTiming | undefined;
-  // A plain navigation opens at the top (the feed has no anchors); `scrollY` is not asked, it
-  // would force a layout inside the render (lib/viewport.ts).
-  return navigation?.type === 'navigate';
+  return navigation?.type === 'navigate' && window.scrollY === 0;
 }
 
 /** Runs `task` when the browser is idle (at the latest after 2 s); returns a cancel. */
