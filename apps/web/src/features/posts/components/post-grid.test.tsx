@@ -69,3 +69,37 @@ describe('PostGrid progressive rendering', () => {
     expect(screen.getByRole('feed')).not.toHaveAttribute('aria-busy');
   });
 });
+
+describe('PostGrid and the page layout', () => {
+  it('renders without asking what forces a layout (innerWidth, innerHeight, clientWidth)', async () => {
+    // A phone's browser lays the page out there and then when these are read during a render.
+    const reads: string[] = [];
+    const spies = [
+      vi
+        .spyOn(window, 'innerWidth', 'get')
+        .mockImplementation(() => (reads.push('innerWidth'), 412)),
+      vi
+        .spyOn(window, 'innerHeight', 'get')
+        .mockImplementation(() => (reads.push('innerHeight'), 823)),
+      vi
+        .spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+        .mockImplementation(() => (reads.push('clientWidth'), 380)),
+    ];
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(min-width: 768px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    try {
+      render(<PostGrid label="Feed" posts={posts(12)} renderPost={card} progressive />);
+      // Two columns, from the media queries.
+      expect(document.querySelectorAll('.post-grid__column')).toHaveLength(2);
+      await waitFor(() => expect(cards()).toHaveLength(12));
+      expect(reads).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -10,9 +10,11 @@ import {
   type ReactNode,
 } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { mediaMatches, viewportGuess } from '@/lib/viewport';
 import {
   columnsForViewport,
   countToFill,
+  GRID_BREAKPOINTS,
   emptyLayout,
   estimateCardHeight,
   placeItems,
@@ -29,23 +31,34 @@ function subscribeResize(onChange: () => void) {
   return () => window.removeEventListener('resize', onChange);
 }
 
+/** The breakpoints of UI.md as media queries: asking them forces no layout (lib/viewport.ts). */
+const COLUMN_QUERIES = GRID_BREAKPOINTS.map((b) => ({
+  query: `(min-width: ${b.minWidth}px)`,
+  columns: b.columns,
+}));
+
+function columnsNow(): number {
+  if (typeof window.matchMedia !== 'function') return columnsForViewport(window.innerWidth);
+  return COLUMN_QUERIES.find((b) => mediaMatches(b.query))?.columns ?? 1;
+}
+
 /** 3 / 2 / 1 columns by the viewport's width (the breakpoints of UI.md). */
 function useColumnCount(): number {
-  return useSyncExternalStore(
-    subscribeResize,
-    () => columnsForViewport(window.innerWidth),
-    () => 1,
-  );
+  return useSyncExternalStore(subscribeResize, columnsNow, () => 1);
 }
 
 /** A first guess of the column width before the grid is measured (sidebar and margins). */
 function guessColumnWidth(columns: number): number {
-  const width = typeof window === 'undefined' ? 360 : window.innerWidth;
+  const { width } = viewportGuess();
   const content = columns === 1 ? width - 32 : Math.min(1200, width - 260 - 48);
   return Math.max(200, (content - (columns - 1) * 16) / columns);
 }
 
-/** The grid's width from ONE ResizeObserver on the grid itself (never on the cards). */
+/**
+ * The grid's width from ONE ResizeObserver on the grid itself (never on the cards). Its first
+ * answer comes with the browser's own layout, before the first paint: reading `clientWidth` here
+ * would force that layout inside the render's task.
+ */
 function useColumnWidth(ref: React.RefObject<HTMLElement | null>, columns: number): number {
   const [width, setWidth] = useState<number | null>(null);
   useLayoutEffect(() => {
@@ -56,8 +69,10 @@ function useColumnWidth(ref: React.RefObject<HTMLElement | null>, columns: numbe
       const column = (total - (columns - 1) * 16) / columns;
       setWidth(Math.round(column / WIDTH_STEP_PX) * WIDTH_STEP_PX);
     };
-    apply(node.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') {
+      apply(node.clientWidth);
+      return;
+    }
     const observer = new ResizeObserver((entries) => {
       const entry = entries[0];
       if (entry) apply(entry.contentRect.width);
@@ -149,7 +164,7 @@ export const PostGrid = memo(function PostGrid({
         posts,
         columns,
         (post) => estimateCardHeight(post, columnWidth),
-        typeof window === 'undefined' ? 0 : window.innerHeight,
+        viewportGuess().height,
       )
     : 0;
   const count = Math.min(

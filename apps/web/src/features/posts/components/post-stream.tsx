@@ -76,7 +76,9 @@ function progressiveFirstCards(): boolean {
   if (streamShownBefore || typeof performance === 'undefined') return false;
   const navigation = performance.getEntriesByType?.('navigation')[0] as
     PerformanceNavigationTiming | undefined;
-  return navigation?.type === 'navigate' && window.scrollY === 0;
+  // A plain navigation opens at the top (the feed has no anchors); `scrollY` is not asked, it
+  // would force a layout inside the render (lib/viewport.ts).
+  return navigation?.type === 'navigate';
 }
 
 /** Runs `task` when the browser is idle (at the latest after 2 s); returns a cancel. */
