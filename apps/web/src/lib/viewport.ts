@@ -16,10 +16,3 @@ export function viewportGuess(): { width: number; height: number } {
     height: window.outerHeight || window.screen?.height || window.innerHeight,
   };
 }
-
-/** Whether a media query matches now (false where matchMedia is missing). */
-export function mediaMatches(query: string): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(query).matches
-    : false;
-}

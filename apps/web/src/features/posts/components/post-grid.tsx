@@ -10,13 +10,13 @@ import {
   type ReactNode,
 } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { mediaMatches, viewportGuess } from '@/lib/viewport';
+import { viewportGuess } from '@/lib/viewport';
 import {
   columnsForViewport,
   countToFill,
-  GRID_BREAKPOINTS,
   emptyLayout,
   estimateCardHeight,
+  GRID_BREAKPOINTS,
   placeItems,
   splitColumns,
   type ColumnLayout,
@@ -39,7 +39,7 @@ const COLUMN_QUERIES = GRID_BREAKPOINTS.map((b) => ({
 
 function columnsNow(): number {
   if (typeof window.matchMedia !== 'function') return columnsForViewport(window.innerWidth);
-  return COLUMN_QUERIES.find((b) => mediaMatches(b.query))?.columns ?? 1;
+  return COLUMN_QUERIES.find((b) => window.matchMedia(b.query).matches)?.columns ?? 1;
 }
 
 /** 3 / 2 / 1 columns by the viewport's width (the breakpoints of UI.md). */
