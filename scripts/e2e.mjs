@@ -34,7 +34,7 @@ const SECONDS = {
   'hardening-ui.e2e.ts': 51,
   'moments.e2e.ts': 49,
   'admin.e2e.ts': 45,
-  'feed-modal.e2e.ts': 44,
+  'feed-modal.e2e.ts': 30,
   'merch.e2e.ts': 40,
   'media-admin.e2e.ts': 38,
   'moderation.e2e.ts': 32,
