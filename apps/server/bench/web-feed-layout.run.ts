@@ -36,29 +36,45 @@ const VIEWPORTS = {
   desktop: { width: 1366, height: 900, isMobile: false },
 } as const;
 
-async function measureFeed(ctx: BrowserContext): Promise<FeedLayoutSample> {
-  await ctx.addInitScript(() => {
-    const w = window as unknown as {
-      __perf: { longTasks: { start: number; duration: number }[]; firstCard: number | null };
-    };
-    w.__perf = { longTasks: [], firstCard: null };
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries())
-        w.__perf.longTasks.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-    const seen = () => {
-      if (w.__perf.firstCard !== null) return;
-      if (!document.querySelector('article[data-post-id]')) return;
-      observer.disconnect();
-      w.__perf.firstCard = -1;
-      // The first frame after the card is in the DOM (it is painted by then).
-      requestAnimationFrame(() => setTimeout(() => (w.__perf.firstCard = performance.now()), 0));
-    };
-    const observer = new MutationObserver(seen);
-    document.addEventListener('DOMContentLoaded', () =>
-      observer.observe(document.body, { childList: true, subtree: true }),
-    );
+/**
+ * Runs in the page before its scripts (browser JavaScript, as text: this package has no DOM
+ * types): records long tasks, and the first frame after the first card is in the DOM.
+ */
+const RECORDER = `
+  window.__perf = { longTasks: [], firstCard: null };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      window.__perf.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const observer = new MutationObserver(() => {
+    if (window.__perf.firstCard !== null) return;
+    if (!document.querySelector('article[data-post-id]')) return;
+    observer.disconnect();
+    window.__perf.firstCard = -1;
+    requestAnimationFrame(() => setTimeout(() => (window.__perf.firstCard = performance.now()), 0));
   });
+  document.addEventListener('DOMContentLoaded', () =>
+    observer.observe(document.body, { childList: true, subtree: true }),
+  );
+`;
+
+/** The record, as JSON: from the feed's first answer (responseEnd) on. */
+const READ_RECORD = `(() => {
+  const feed = performance.getEntriesByType('resource').filter((e) => /\\/api\\/feed\\?/.test(e.name));
+  const answer = feed[0] ? feed[0].responseEnd : null;
+  const p = window.__perf;
+  return JSON.stringify({
+    firstCardAfterAnswer:
+      answer !== null && p.firstCard !== null && p.firstCard > 0 ? Math.round(p.firstCard - answer) : null,
+    longTasks: p.longTasks
+      .filter((t) => answer === null || t.start + t.duration >= answer)
+      .map((t) => Math.round(t.duration)),
+    cards: document.querySelectorAll('article[data-post-id]').length,
+  });
+})()`;
+
+async function measureFeed(ctx: BrowserContext): Promise<FeedLayoutSample> {
+  await ctx.addInitScript(RECORDER);
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -71,33 +87,20 @@ async function measureFeed(ctx: BrowserContext): Promise<FeedLayoutSample> {
     await page.mouse.wheel(0, 20_000);
     await page
       .waitForFunction(
-        (n) => document.querySelectorAll('article[data-post-id]').length > n,
-        before,
-        { timeout: 30_000 },
+        `document.querySelectorAll('article[data-post-id]').length > ${before}`,
+        null,
+        {
+          timeout: 30_000,
+        },
       )
       .catch(() => undefined);
   }
   // Lets the last page's rows and images finish their work before the counters are read.
   await page.waitForTimeout(1500);
-  const result = await page.evaluate(() => {
-    const w = window as unknown as {
-      __perf: { longTasks: { start: number; duration: number }[]; firstCard: number | null };
-    };
-    const feed = performance
-      .getEntriesByType('resource')
-      .filter((e) => /\/api\/feed\?/.test(e.name)) as PerformanceResourceTiming[];
-    const answer = feed[0]?.responseEnd ?? null;
-    return {
-      firstCardAfterAnswer:
-        answer !== null && w.__perf.firstCard !== null && w.__perf.firstCard > 0
-          ? Math.round(w.__perf.firstCard - answer)
-          : null,
-      longTasks: w.__perf.longTasks
-        .filter((t) => answer === null || t.start + t.duration >= answer)
-        .map((t) => Math.round(t.duration)),
-      cards: document.querySelectorAll('article[data-post-id]').length,
-    };
-  });
+  const result = JSON.parse(String(await page.evaluate(READ_RECORD))) as Pick<
+    FeedLayoutSample,
+    'firstCardAfterAnswer' | 'longTasks' | 'cards'
+  >;
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
   return {
