@@ -23,36 +23,37 @@ if (!existsSync(chromium)) {
 }
 
 /**
- * Seconds each journey file took alone (2026-11-27, 2 cores, one lane): only for sharing the
+ * Seconds each journey file takes alone (2026-11-29: two 2-lane runs on 2 cores, each file's
+ * mean ÷ 1.5, what a lane beside another costs): only for sharing the
  * files out evenly, longest first, so a stale or missing figure costs balance, never a journey.
  */
 const SECONDS = {
-  'auth.e2e.ts': 62,
-  'media.e2e.ts': 57,
-  'posts.e2e.ts': 53,
-  'profile.e2e.ts': 51,
-  'hardening-ui.e2e.ts': 51,
-  'moments.e2e.ts': 49,
-  'admin.e2e.ts': 45,
-  'feed-modal.e2e.ts': 30,
-  'merch.e2e.ts': 40,
-  'media-admin.e2e.ts': 38,
-  'moderation.e2e.ts': 32,
-  'purchase.e2e.ts': 30,
-  'settings.e2e.ts': 29,
-  'spoilers.e2e.ts': 27,
-  'comments.e2e.ts': 26,
-  'dialogs.e2e.ts': 20,
-  'notifications.e2e.ts': 22,
-  'communities.e2e.ts': 21,
-  'moderation-journey.e2e.ts': 17,
-  'shop.e2e.ts': 16,
-  'legal.e2e.ts': 13,
+  'media.e2e.ts': 58,
+  'posts.e2e.ts': 57,
+  'profile.e2e.ts': 57,
+  'hardening-ui.e2e.ts': 56,
+  'moments.e2e.ts': 52,
+  'admin.e2e.ts': 49,
+  'auth.e2e.ts': 48,
+  'merch.e2e.ts': 44,
+  'media-admin.e2e.ts': 40,
+  'moderation.e2e.ts': 38,
+  'settings.e2e.ts': 33,
+  'purchase.e2e.ts': 32,
+  'comments.e2e.ts': 29,
+  'spoilers.e2e.ts': 29,
+  'import.e2e.ts': 26,
+  'feed-modal.e2e.ts': 25,
+  'notifications.e2e.ts': 25,
+  'communities.e2e.ts': 19,
+  'shop.e2e.ts': 17,
+  'moderation-journey.e2e.ts': 16,
+  'legal.e2e.ts': 14,
   'accessibility.e2e.ts': 12,
-  'import.e2e.ts': 11,
-  'mobile.e2e.ts': 4,
-  'live.e2e.ts': 4,
-  'shell.e2e.ts': 3,
+  'dialogs.e2e.ts': 11,
+  'live.e2e.ts': 5,
+  'shell.e2e.ts': 4,
+  'mobile.e2e.ts': 3,
 };
 const UNKNOWN_SECONDS = 30;
 
