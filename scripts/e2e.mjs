@@ -24,8 +24,8 @@ if (!existsSync(chromium)) {
 
 /**
  * Seconds each journey file takes alone (2026-11-29: two 2-lane runs on 2 cores, each file's
- * mean ÷ 1.5, what a lane beside another costs): only for sharing the
- * files out evenly, longest first, so a stale or missing figure costs balance, never a journey.
+ * mean ÷ 1.5, what a lane beside another costs): only for sharing the files out evenly, longest
+ * first, so a stale or missing figure costs balance, never a journey.
  */
 const SECONDS = {
   'media.e2e.ts': 58,
