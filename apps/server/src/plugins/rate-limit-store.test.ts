@@ -162,7 +162,7 @@ describe('rate limits when Redis goes away mid-run', () => {
 });
 
 describe('Redis connections of one server', () => {
-  it('rate limits and the Redis live bus open three named connections, all closed with the app', async () => {
+  it('rate limits, the sign-in backoff and the Redis live bus open four named connections, all closed with the app', async () => {
     const prefix = uniqueRedisPrefix();
     const names = async () =>
       ((await redis.client('LIST')) as string)
@@ -178,11 +178,17 @@ describe('Redis connections of one server', () => {
     try {
       expect(t.ctx.live.kind).toBe('redis');
       await (t.ctx.live as RedisLiveBus).ready();
-      expect(await names()).toEqual([
+      const expected = [
         `${prefix}live-publish`,
         `${prefix}live-subscribe`,
         `${prefix}rate-limits`,
-      ]);
+        `${prefix}sign-in-backoff`,
+      ];
+      // Each client names itself once its connection is up, in no set order: wait for all.
+      const up = Date.now() + 5000;
+      while ((await names()).length < expected.length && Date.now() < up)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(await names()).toEqual(expected);
     } finally {
       await t.close();
     }
