@@ -32,4 +32,21 @@ describe('formatDate and formatNumber', () => {
     await i18n.changeLanguage('en');
     expect(formatDate(new Date('2026-03-04T05:06:07Z'), opts)).toBe('March 4, 2026');
   });
+
+  it('write whole numbers as Intl does in English and Japanese, without making a formatter', async () => {
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    const samples = [0, 7, 999, 1000, 1234, -1234, 65_536, 999_999, 1_000_000, 123_456_789_012];
+    const texts: Record<string, string[]> = {};
+    for (const lng of ['en', 'ja'] as const) {
+      await i18n.changeLanguage(lng);
+      texts[lng] = samples.map((n) => formatNumber(n));
+    }
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    for (const lng of ['en', 'ja'] as const)
+      expect(texts[lng]).toEqual(samples.map((n) => new Intl.NumberFormat(lng).format(n)));
+    // Fractions and options still go through Intl.
+    expect(formatNumber(0.5)).toBe('0.5');
+    expect(formatNumber(3, { minimumFractionDigits: 1 })).toBe('3.0');
+  });
 });

@@ -1,5 +1,5 @@
 import { TIMINGS, type Post } from '@otakura/shared';
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { resetRevealedPosts } from '../hooks/use-revealed';
@@ -54,6 +54,23 @@ describe('PostCard (spec §2 feed card)', () => {
       'false',
     );
     expect(within(card).getByText('5 Minutes Ago')).toHaveAttribute('datetime', post.createdAt);
+  });
+
+  it('formats the exact date of the hover title only when the pointer comes over the time', async () => {
+    const DateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    const post = makePost({ title: 'Hover me', createdAt: '2026-03-14T15:09:00.000Z' });
+    renderCard(post);
+    const card = await screen.findByRole('article', { name: 'Hover me' });
+    const time = within(card).getByText(/Ago$/);
+    // The card renders without building a date formatter (the browser's first one is slow).
+    expect(time).not.toHaveAttribute('title');
+    expect(DateTimeFormat).not.toHaveBeenCalled();
+    DateTimeFormat.mockRestore();
+    fireEvent.pointerEnter(time);
+    const exact = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+    await vi.waitFor(() =>
+      expect(time).toHaveAttribute('title', exact.format(new Date(post.createdAt))),
+    );
   });
 
   it('labels new posts "Seconds Ago"', async () => {
