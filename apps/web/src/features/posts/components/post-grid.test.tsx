@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import type { Post } from '@otakura/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makePost } from '../testing/posts-mock';
 import { PostGrid } from './post-grid';
 
@@ -67,6 +67,98 @@ describe('PostGrid progressive rendering', () => {
     expect(cards()).toHaveLength(21);
     expect(screen.getByText('Post 19')).toBeInTheDocument();
     expect(screen.getByRole('feed')).not.toHaveAttribute('aria-busy');
+  });
+});
+
+describe('PostGrid rendering ahead of the reader', () => {
+  /**
+   * An IntersectionObserver over a modelled page: each card is 300 px tall, so a column's end is
+   * at 300 px per card above it; the viewport (with the grid's render-ahead margin) ends at
+   * `bottom`. Like the browser's, it reports each observed element once, soon after `observe`.
+   */
+  function modelPage() {
+    const page = { bottom: 3000, last: { cards: 0, due: false } };
+    const live = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>();
+    const entry = (target: Element): IntersectionObserverEntry => {
+      const cardsAbove = target.parentElement!.querySelectorAll('article').length;
+      const top = cardsAbove * 300;
+      return {
+        target,
+        isIntersecting: top < page.bottom,
+        intersectionRatio: top < page.bottom ? 1 : 0,
+        boundingClientRect: { top, bottom: top } as DOMRectReadOnly,
+        rootBounds: { top: 0, bottom: page.bottom } as DOMRectReadOnly,
+      } as IntersectionObserverEntry;
+    };
+    const report = (o: { callback: IntersectionObserverCallback; targets: Element[] }) => {
+      if (!live.has(o) || o.targets.length === 0) return;
+      const entries = o.targets.map(entry);
+      page.last = { cards: cards().length, due: entries.some((e) => e.isIntersecting) };
+      o.callback(entries, {} as IntersectionObserver);
+    };
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly o: { callback: IntersectionObserverCallback; targets: Element[] };
+        constructor(callback: IntersectionObserverCallback) {
+          this.o = { callback, targets: [] };
+          live.add(this.o);
+        }
+        observe(el: Element) {
+          this.o.targets.push(el);
+          if (this.o.targets.length === 1) setTimeout(() => report(this.o));
+        }
+        unobserve() {}
+        disconnect() {
+          live.delete(this.o);
+        }
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    /** The reader jumps: the viewport now ends at `bottom`; the live observers report. */
+    const scrollTo = (bottom: number) => {
+      page.bottom = bottom;
+      for (const o of [...live]) report(o);
+    };
+    return { page, scrollTo };
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('renders the cards below the viewport only as the reader comes near them, and at once on a jump to the end', async () => {
+    const { page, scrollTo } = modelPage();
+    const seen: number[] = [];
+    render(
+      <PostGrid
+        label="Feed"
+        posts={posts(30)}
+        renderPost={card}
+        progressive
+        onRenderedCountChange={(n) => seen.push(n)}
+      />,
+    );
+    // A first screen (by jsdom's window), then rows until the columns' ends pass 3,000 px: ten
+    // cards a column.
+    const columns = document.querySelectorAll('.post-grid__column').length;
+    await waitFor(() => expect(cards()).toHaveLength(10 * columns));
+    // It stays there: the observer of those cards reported the next ones out of reach.
+    await waitFor(() => expect(page.last).toEqual({ cards: 10 * columns, due: false }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cards()).toHaveLength(10 * columns);
+    expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'true');
+    expect(seen.at(-1)).toBe(10 * columns);
+
+    // Scrolling 600 px further brings two more rows.
+    scrollTo(3600);
+    await waitFor(() => expect(cards()).toHaveLength(12 * columns));
+    // A jump to the end: every column end is above the viewport's bottom; the rest follow.
+    scrollTo(1e6);
+    await waitFor(() => expect(cards()).toHaveLength(30));
+    expect(screen.getByRole('feed')).not.toHaveAttribute('aria-busy');
+    expect(seen.at(-1)).toBe(30);
+    expect(document.querySelector('.post-grid__column-end')).toBeNull();
   });
 });
 

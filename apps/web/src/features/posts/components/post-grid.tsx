@@ -114,7 +114,8 @@ export interface PostGridProps {
   busy?: boolean;
   /**
    * The cards present at the first render are rendered a screenful first, then one row (a card per
-   * column) per task, instead of all in one long task. Cards appended later always arrive so.
+   * column) per task as the reader comes near them, instead of all in one long task. Cards
+   * appended later always arrive so.
    */
   progressive?: boolean;
   /** Told after each render how many of `posts` (the first ones) have their card in the page. */
@@ -177,10 +178,30 @@ export const PostGrid = memo(function PostGrid({
     const next = Math.min(posts.length, count + columns);
     setRendered({ count: next, lastId: posts[next - 1]?.id });
   });
+  // The next row comes once a column's end is within half a screen below the viewport, or above
+  // it (a jump to the end of the page): the cards further down cost the load nothing until the
+  // reader scrolls towards them. A new observer per step reports at once, so the rows keep coming
+  // until the columns reach past the viewport. Without IntersectionObserver, a row per task.
+  const columnEnds = useRef<(HTMLDivElement | null)[]>([]);
   useEffect(() => {
     reportCount(count);
     if (count >= posts.length) return;
-    return nextTask(() => nextRow());
+    if (typeof IntersectionObserver === 'undefined') return nextTask(() => nextRow());
+    let cancel: (() => void) | undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const due = entries.some((e) =>
+          e.rootBounds ? e.boundingClientRect.top < e.rootBounds.bottom : e.isIntersecting,
+        );
+        if (due && !cancel) cancel = nextTask(() => nextRow());
+      },
+      { rootMargin: RENDER_AHEAD },
+    );
+    for (const node of columnEnds.current) if (node) observer.observe(node);
+    return () => {
+      observer.disconnect();
+      cancel?.();
+    };
   }, [count, posts.length, columns]);
 
   const indexOf = new Map(posts.map((post, index) => [post.id, index]));
@@ -213,6 +234,14 @@ export const PostGrid = memo(function PostGrid({
             <PostCardSkeleton key={`skeleton-${i}`} index={i} />
           ))}
           {loadingMore && complete ? <PostCardSkeleton index={c + 1} /> : null}
+          {complete ? null : (
+            <div
+              className="post-grid__column-end"
+              ref={(node) => {
+                columnEnds.current[c] = node;
+              }}
+            />
+          )}
         </div>
       ))}
     </div>
@@ -220,6 +249,9 @@ export const PostGrid = memo(function PostGrid({
 });
 
 const EMPTY: readonly Post[] = [];
+
+/** Cards still to render are rendered this far ahead of the reader: half a screen below it. */
+const RENDER_AHEAD = '0px 0px 50% 0px';
 
 /** Shapes of the cards to come, with varied media heights so the grid looks like the real one. */
 const SKELETON_RATIOS = [4 / 5, 16 / 9, 1, 3 / 4, 16 / 10, 0];
