@@ -195,6 +195,24 @@ export async function settle(page: Page, ms = 300): Promise<void> {
   await page.waitForTimeout(ms);
 }
 
+/**
+ * Scrolls down most of a screen at a time, as a reader does, until `target` is in the page: a
+ * feed renders the cards below the first screen as the reader comes near them (PostGrid), so a
+ * card far down is not there until then. Throws after `timeout` ms.
+ */
+export async function scrollToFind(page: Page, target: Locator, timeout = 30_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      await target.first().waitFor({ state: 'attached', timeout: 1000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await page.evaluate(() => window.scrollBy(0, Math.round(window.innerHeight * 0.8)));
+  }
+}
+
 /** A string as a literal inside a RegExp. */
 export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -13,6 +13,7 @@ import {
   getJson,
   launchBrowser,
   POLL,
+  scrollToFind,
   settle,
   signedInPage,
   VARIANTS,
@@ -71,6 +72,7 @@ describe('the spoiler shield', () => {
       const tag = `${viewport}-${theme}`;
       await page.goto(`/community/${communityId}`);
       const covered = card(page, EP5_TITLE);
+      await scrollToFind(page, covered);
       await covered.getByText("Spoiler for Circuit Dojo ep 5 — you're at ep 3").waitFor(POLL);
       await covered.scrollIntoViewIfNeeded();
       await settle(page, 400);

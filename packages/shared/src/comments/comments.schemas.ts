@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { groupThousands, safeText } from '../common/text';
 import { LIMITS } from '../common/limits';
 import { pageOf, PageQuerySchema } from '../common/page.schemas';
-import { UserSummarySchema } from '../users/users.schemas';
+import { UserSummarySchema } from '../users/user-summary.schemas';
 import { SpoilerTagInputSchema, SpoilerTagSchema } from '../posts/spoiler.schemas';
 import { CommentPinInputSchema, CommentPinSchema } from './moments.schemas';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NotificationSchema } from '../notifications/notifications.schemas';
 import { LIVE_MAX_TOPICS, LIVE_TOPIC_PATTERN } from './live-topics';
-import { ORDER_STATUSES } from '../shop/orders.schemas';
+import { ORDER_STATUSES } from '../shop/order-statuses';
 
 /** Topics a client may subscribe to on /api/live (built with `liveTopics` in live-topics.ts). */
 export const LiveTopicSchema = z.string().regex(LIVE_TOPIC_PATTERN);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { pageOf, PageQuerySchema } from '../common/page.schemas';
 import { safeText } from '../common/text';
 import { ReportReasonSchema } from '../comments/comments.schemas';
-import { UserSummarySchema } from '../users/users.schemas';
+import { UserSummarySchema } from '../users/user-summary.schemas';
 
 /** What can be reported. A media comment is a `comment` whose context has a `mediaId`. */
 export const REPORT_TARGET_TYPES = ['comment', 'post', 'user', 'shop_item'] as const;

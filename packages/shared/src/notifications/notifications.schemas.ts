@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { pageOf, PageQuerySchema } from '../common/page.schemas';
 import { safeText } from '../common/text';
-import { UserSummarySchema } from '../users/users.schemas';
+import { UserSummarySchema } from '../users/user-summary.schemas';
 
 /**
  * What happened. `comment`: someone commented on my post.

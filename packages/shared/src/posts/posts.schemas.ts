@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { groupThousands, isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from '../common/text';
 import { LIMITS, POST_TYPES } from '../common/limits';
 import { pageOf } from '../common/page.schemas';
-import { UserSummarySchema } from '../users/users.schemas';
+import { UserSummarySchema } from '../users/user-summary.schemas';
 import { SpoilerTagInputSchema, SpoilerTagSchema } from './spoiler.schemas';
 
 export const PostTypeSchema = z.union([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../common/page.schemas';
-import { UserSummarySchema } from '../users/users.schemas';
+import { UserSummarySchema } from '../users/user-summary.schemas';
 
 export const NotificationPrefsSchema = z.object({
   comments: z.boolean(),

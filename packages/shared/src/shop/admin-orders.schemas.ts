@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { pageOf, PageQuerySchema } from '../common/page.schemas';
-import { UserSummarySchema } from '../users/users.schemas';
+import { UserSummarySchema } from '../users/user-summary.schemas';
 import { OrderSchema } from './orders.schemas';
 
 /** `GET /api/admin/orders` and `POST /api/admin/orders/:orderId/ship`: an order with its buyer. */

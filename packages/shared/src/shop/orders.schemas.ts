@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { safeText } from '../common/text';
 import { pageOf } from '../common/page.schemas';
+import { ORDER_STATUSES } from './order-statuses';
 
 export const CART_RULES = {
   /** Distinct items in one cart. */
@@ -80,9 +81,6 @@ export type CartQuote = z.infer<typeof CartQuoteSchema>;
 /** 201 of `POST /api/checkout`: send the buyer to `url`. */
 export const CheckoutStartedSchema = z.object({ orderId: z.string(), url: z.string() });
 export type CheckoutStarted = z.infer<typeof CheckoutStartedSchema>;
-
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const OrderLineSchema = z.object({
   /** Null once the item was deleted; the snapshot stays. */

@@ -8,7 +8,7 @@ import { safeText } from '../common/text';
 import { LIMITS } from '../common/limits';
 import { pageOf } from '../common/page.schemas';
 import { MediaKindSchema } from '../media/media.schemas';
-import { UserSummarySchema } from '../users/users.schemas';
+import { UserSummarySchema } from '../users/user-summary.schemas';
 
 /** The limits of an item's fields; the server enforces them, the admin form shows them. */
 export const SHOP_RULES = {

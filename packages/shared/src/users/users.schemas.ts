@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../common/text';
 import { LIMITS } from '../common/limits';
 import { pageOf, PageQuerySchema } from '../common/page.schemas';
-import { OrderSchema } from '../shop/orders.schemas';
+import { UserSummarySchema } from './user-summary.schemas';
 
 /** Names nobody may take: routes, staff-sounding names, the system account. */
 export const RESERVED_USERNAMES = new Set([
@@ -155,48 +155,6 @@ export const BioSchema = safeText()
   .min(1, 'Please write something about yourself.')
   .max(LIMITS.bioMax, `Bio must be at most ${LIMITS.bioMax} characters.`);
 
-/** Who wrote something: enough for a byline with an avatar. */
-export const UserSummarySchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  name: z.string(),
-  /** `/files/...` URL of the avatar, or null for the default. */
-  avatarUrl: z.string().nullable(),
-});
-export type UserSummary = z.infer<typeof UserSummarySchema>;
-
-export const PublicProfileSchema = UserSummarySchema.extend({
-  /** The profile description; the web shows 'No Description Yet' when null. */
-  bio: z.string().nullable(),
-  bannerUrl: z.string().nullable(),
-  postCount: z.number().int(),
-  followerCount: z.number().int(),
-  followingCount: z.number().int(),
-  /** Whether the signed-in viewer follows this user. */
-  isFollowing: z.boolean(),
-  isSelf: z.boolean(),
-  createdAt: z.string(),
-});
-export type PublicProfile = z.infer<typeof PublicProfileSchema>;
-
-export const RequiredDetailSchema = z.enum(['birthday', 'profileImage', 'bannerImage', 'bio']);
-export type RequiredDetail = z.infer<typeof RequiredDetailSchema>;
-
-/** The signed-in user, as they see themselves. */
-export const MeSchema = PublicProfileSchema.extend({
-  email: z.string(),
-  emailVerified: z.boolean(),
-  phone: z.string().nullable(),
-  /** As entered, 'month dd, yyyy', or null while not set. */
-  birthday: z.string().nullable(),
-  twoFactorEnabled: z.boolean(),
-  role: z.enum(['user', 'moderator', 'admin']),
-  nsfwOptIn: z.boolean(),
-  /** Details still missing; while non-empty the required-details screen replaces the feed. */
-  requiredDetailsMissing: z.array(RequiredDetailSchema),
-});
-export type Me = z.infer<typeof MeSchema>;
-
 /** Bio and birthday can be set only while empty (spec §5). */
 export const UpdateProfileInputSchema = z
   .object({ bio: BioSchema.optional(), birthday: BirthdaySchema.optional() })
@@ -213,12 +171,6 @@ export const UpdateAccountInputSchema = z.object({
     .optional(),
 });
 export type UpdateAccountInput = z.infer<typeof UpdateAccountInputSchema>;
-
-export const FollowStateSchema = z.object({
-  following: z.boolean(),
-  followerCount: z.number().int(),
-});
-export type FollowState = z.infer<typeof FollowStateSchema>;
 
 export const AccountStatsSchema = z.object({
   posts: z.number().int(),
@@ -248,112 +200,3 @@ export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;
 /** One keyset page of people, newest follow first; `nextCursor` is null on the last page. */
 export const UserPageSchema = pageOf(UserSummarySchema);
 export type UserPage = z.infer<typeof UserPageSchema>;
-
-const ExportPersonSchema = z.object({
-  userId: z.string(),
-  username: z.string(),
-  since: z.string(),
-});
-
-/**
- * "Download my data": everything held about the user, as the privacy policy promises.
- * Never password hashes, session tokens, OAuth tokens or two-factor secrets.
- */
-export const AccountExportSchema = z.object({
-  exportedAt: z.string(),
-  profile: z.object({
-    id: z.string(),
-    name: z.string(),
-    username: z.string(),
-    email: z.string(),
-    emailVerified: z.boolean(),
-    bio: z.string().nullable(),
-    birthday: z.string().nullable(),
-    phone: z.string().nullable(),
-    avatarUrl: z.string().nullable(),
-    bannerUrl: z.string().nullable(),
-    role: z.string(),
-    nsfwOptIn: z.boolean(),
-    twoFactorEnabled: z.boolean(),
-    eulaAcceptedAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
-  /** Null while the user never changed a setting (defaults apply). */
-  settings: z.record(z.string(), z.unknown()).nullable(),
-  /** Sign-in methods (e.g. `credential`), without any secret. */
-  signInMethods: z.array(z.object({ provider: z.string(), createdAt: z.string() })),
-  sessions: z.array(
-    z.object({
-      id: z.string(),
-      createdAt: z.string(),
-      expiresAt: z.string(),
-      ipAddress: z.string().nullable(),
-      userAgent: z.string().nullable(),
-    }),
-  ),
-  posts: z.array(
-    z.object({
-      id: z.string(),
-      communityId: z.string(),
-      type: z.number().int(),
-      title: z.string(),
-      body: z.string(),
-      url: z.string().nullable(),
-      nsfw: z.boolean(),
-      spoiler: z.boolean(),
-      imageUrls: z.array(z.string()),
-      videoUrl: z.string().nullable(),
-      likeCount: z.number().int(),
-      commentCount: z.number().int(),
-      createdAt: z.string(),
-      deletedAt: z.string().nullable(),
-    }),
-  ),
-  comments: z.array(
-    z.object({
-      id: z.string(),
-      postId: z.string().nullable(),
-      mediaId: z.string().nullable(),
-      replyToId: z.string().nullable(),
-      body: z.string(),
-      likeCount: z.number().int(),
-      createdAt: z.string(),
-      editedAt: z.string().nullable(),
-    }),
-  ),
-  likes: z.object({
-    posts: z.array(z.object({ postId: z.string(), createdAt: z.string() })),
-    comments: z.array(z.object({ commentId: z.string(), createdAt: z.string() })),
-    media: z.array(z.object({ mediaId: z.string(), createdAt: z.string() })),
-    shopItems: z.array(z.object({ itemId: z.string(), createdAt: z.string() })),
-  }),
-  following: z.array(ExportPersonSchema),
-  followers: z.array(ExportPersonSchema),
-  blocked: z.array(ExportPersonSchema),
-  memberships: z.array(z.object({ communityId: z.string(), name: z.string(), since: z.string() })),
-  shopItems: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      about: z.string(),
-      priceCents: z.number().int(),
-      quantity: z.number().int(),
-      createdAt: z.string(),
-    }),
-  ),
-  /** Every order bought, newest first, in the shape of `GET /api/orders` (no payment secrets). */
-  orders: z.array(OrderSchema),
-  reports: z.array(
-    z.object({
-      commentId: z.string(),
-      commentText: z.string(),
-      status: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-  mediaViews: z.array(
-    z.object({ mediaId: z.string(), episodeId: z.string().nullable(), createdAt: z.string() }),
-  ),
-});
-export type AccountExport = z.infer<typeof AccountExportSchema>;
