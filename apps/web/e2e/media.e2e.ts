@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   captureScreen,
@@ -192,11 +192,17 @@ describe('media library', () => {
     await box.fill(text);
     await page.getByRole('dialog').getByRole('button', { name: 'Comment', exact: true }).click();
     await page.getByRole('dialog').getByText(text).waitFor(POLL);
-    const comments = await getJson<{ items: Array<{ body: string }> }>(
-      ctx,
-      `/api/media/${manga.id}/comments?limit=100`,
+    // The comment shows at once (optimistic); the server has it once its POST is answered.
+    await vi.waitFor(
+      async () => {
+        const comments = await getJson<{ items: Array<{ body: string }> }>(
+          ctx,
+          `/api/media/${manga.id}/comments?limit=100`,
+        );
+        expect(comments.items.some((c) => c.body === text)).toBe(true);
+      },
+      { timeout: 30_000, interval: 250 },
     );
-    expect(comments.items.some((c) => c.body === text)).toBe(true);
     await ctx.close();
   }, 90_000);
 
