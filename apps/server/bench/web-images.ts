@@ -151,8 +151,9 @@ export async function measureFeedImages(base: string, cookie: string): Promise<I
         .sort((a, b) => b.width - a.width)[0] ?? null;
 
     // The cards must be on the page before scrolling means anything: a short page that is
-    // still rendering looks like "already at the bottom".
-    await page.waitForSelector('img.post-card__image', { timeout: 60_000 });
+    // still rendering looks like "already at the bottom". (The first screen may hold no image
+    // post, and the cards below it come as the page is scrolled: PostGrid.)
+    await page.waitForSelector('article[data-post-id]', { timeout: 60_000 });
     // Scroll a screen at a time until every image post of the first page has its image.
     let lastY = -1;
     for (let step = 0; step < 80; step++) {
