@@ -18,21 +18,26 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM } from './web-lighthouse';
 import { startDemoServer } from './web-server';
 
-function flag(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-}
-
-const dist = path.resolve(flag('dist', path.resolve(import.meta.dirname, '../../web/dist')));
-const pagePath = flag('page', '/feed');
-const loads = Number(flag('loads', '3'));
-const dataDir = path.resolve(flag('data', '/tmp/otk-profile-data'));
-const minBurstMs = Number(flag('min-burst', '8'));
+const { values: flags } = parseArgs({
+  options: {
+    dist: { type: 'string', default: path.resolve(import.meta.dirname, '../../web/dist') },
+    page: { type: 'string', default: '/feed' },
+    loads: { type: 'string', default: '3' },
+    data: { type: 'string', default: '/tmp/otk-profile-data' },
+    'min-burst': { type: 'string', default: '8' },
+  },
+});
+const dist = path.resolve(flags.dist);
+const pagePath = flags.page;
+const loads = Number(flags.loads);
+const dataDir = path.resolve(flags.data);
+const minBurstMs = Number(flags['min-burst']);
 if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist}: no index.html`);
 if (!Number.isInteger(loads) || loads < 1) throw new Error('--loads: a whole number ≥ 1');
 
