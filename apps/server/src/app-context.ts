@@ -1,5 +1,6 @@
 import type { AppConfig } from './config/env';
 import type { Database } from './db/client';
+import { createPageCaches } from './lib/page-cache';
 import { createAuth } from './modules/auth/auth';
 import { createMemoryLiveBus, type LiveBus } from './modules/live/live-bus';
 import { createPgLiveBus } from './modules/live/pg-live-bus';
@@ -58,6 +59,7 @@ export function createAppContext(
     mailer,
     live,
     notifier,
+    pages: createPageCaches({ ttlMs: config.pageCacheTtlMs }),
     auth: undefined as never,
   };
   ctx.auth = createAuth({

@@ -20,6 +20,7 @@ import { LIMITS } from '@otakura/shared';
 import { defaultWebDistDir } from './lib/paths';
 import type { AppContext } from './plugins/context';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { installPageCache } from './plugins/page-cache';
 import { inlineScriptHashes } from './plugins/inline-scripts';
 import { webAppPlugin } from './plugins/web-app';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -170,6 +171,9 @@ export async function buildApp(
     installReadReplicaRouting(app, ctx.database.replicas, {
       secureCookies: ctx.config.secureCookies,
     });
+
+  // The page cache: its invalidations, and the routes that drop what they change (before them).
+  installPageCache(app);
 
   // Modules.
   await app.register(healthRoutes);

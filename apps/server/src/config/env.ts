@@ -138,6 +138,13 @@ const EnvSchema = z
       .min(0, 'must be 0 to 60000')
       .max(60_000, 'must be 0 to 60000')
       .default(0),
+    /** How long a cached community page or profile may live (lib/page-cache.ts); 0 turns the cache off. */
+    PAGE_CACHE_TTL_MS: z.coerce
+      .number({ message: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 to 3600000')
+      .max(3_600_000, 'must be 0 to 3600000')
+      .default(60_000),
     CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
     S3_BUCKET: z.string().optional(),
     S3_ENDPOINT: z.url({ message: 'must be a URL' }).optional(),
@@ -264,6 +271,7 @@ const EnvSchema = z
           ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST }
           : null,
       shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+      pageCacheTtlMs: e.PAGE_CACHE_TTL_MS,
       contactEmail: e.CONTACT_EMAIL ?? `privacy@${new URL(publicUrl).hostname}`,
       s3: e.S3_BUCKET
         ? {

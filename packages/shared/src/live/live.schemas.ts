@@ -113,6 +113,16 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
    * that user's cached sessions (modules/auth/session-cache.ts); never sent to a client.
    */
   z.object({ type: z.literal('session.invalidate'), userId: z.string() }),
+  /**
+   * Server to server only (no topic), sent by the database itself (migration 0014's triggers):
+   * a community or user row changed or went away (`id` null: many rows of that table). Every
+   * server drops its cached pages of it (apps/server/src/lib/page-cache.ts); never sent to a client.
+   */
+  z.object({
+    type: z.literal('rows.changed'),
+    table: z.enum(['communities', 'users']),
+    id: z.string().nullable(),
+  }),
   /** On `media:{mediaId}`: the entry's absolute view count after a view was counted. */
   z.object({
     type: z.literal('media.views'),

@@ -95,7 +95,7 @@ export const communitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = await requireUser(req);
-      return service.getCommunity(db(), user.id, req.params.communityId);
+      return service.getCommunity(db(), user.id, req.params.communityId, app.ctx.pages.communities);
     },
   );
 

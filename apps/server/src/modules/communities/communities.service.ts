@@ -3,6 +3,7 @@
  * and the admin's create / edit / picture. Rules, access checks and transactions live
  * here; queries in communities.repository, the wire shapes in communities.mapper.
  */
+import type { PageCaches } from '../../lib/page-cache';
 import {
   liveTopics,
   type Community,
@@ -103,16 +104,26 @@ function pageOf(
   };
 }
 
-/** One community as the viewer sees it. 404 `community_not_found` for unknown or malformed ids. */
+/**
+ * One community as the viewer sees it. 404 `community_not_found` for unknown or malformed ids.
+ * With `pages`, answered from the page cache when it holds it (lib/page-cache.ts: exact, dropped
+ * by every change of the row); an unknown community is never cached.
+ */
 export async function getCommunity(
   db: Db,
   viewerId: string,
   communityId: string,
+  pages?: PageCaches['communities'],
 ): Promise<Community> {
   if (!isId(communityId)) throw communityNotFound();
+  const hit = pages?.get(communityId, viewerId);
+  if (hit) return { ...hit.base, isMember: hit.rel };
+  const epoch = pages?.epoch ?? 0;
   const row = await repo.findCommunityForViewer(db, communityId, viewerId);
   if (!row) throw communityNotFound();
-  return toCommunity(row, { isMember: row.isMember }, row.series ?? null);
+  const community = toCommunity(row, { isMember: row.isMember }, row.series ?? null);
+  pages?.set(communityId, viewerId, community, row.isMember, epoch);
+  return community;
 }
 
 /**

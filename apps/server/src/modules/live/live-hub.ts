@@ -300,6 +300,8 @@ export class LiveHub {
   private dispatch(event: LiveEvent): void {
     // Server-to-server (the session cache, auth/session-cache.ts): never sent to a client.
     if (event.type === 'session.invalidate') return;
+    // Server-to-server (the page cache, lib/page-cache.ts): never sent to a client.
+    if (event.type === 'rows.changed') return;
     if (event.type === 'session.revoked') {
       // A suspension (or sessions ended elsewhere): close that user's sockets on this server
       // at once. The event itself is server-to-server and never reaches a client.

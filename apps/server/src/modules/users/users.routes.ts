@@ -118,7 +118,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const user = await requireUser(req);
-      return service.getProfile(db(), user.id, req.params.userId);
+      // Not cached while reads go to replicas: a replica may not yet have replayed a change whose
+      // invalidation has already come (and the replicas take this load instead).
+      const pages = app.ctx.database.replicas ? undefined : app.ctx.pages.users;
+      return service.getProfile(db(), user.id, req.params.userId, pages);
     },
   );
 

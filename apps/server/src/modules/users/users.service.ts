@@ -3,6 +3,7 @@
  * live here; queries in users.repository, the wire shapes in users.mapper. Statistics,
  * the data export and account deletion are the account module's.
  */
+import type { PageCaches } from '../../lib/page-cache';
 import {
   formatBirthday,
   LIMITS,
@@ -191,13 +192,25 @@ export async function setProfileImage(
 }
 
 /** Another user's (or one's own) profile. 404 `user_not_found` for unknown, malformed, system or banned ids. */
-export async function getProfile(db: Db, viewerId: string, userId: string): Promise<PublicProfile> {
+export async function getProfile(
+  db: Db,
+  viewerId: string,
+  userId: string,
+  pages?: PageCaches['users'],
+): Promise<PublicProfile> {
   if (!isId(userId)) throw userNotFound();
+  const isSelf = userId === viewerId;
+  // The page cache (lib/page-cache.ts): exact, dropped by every change of the user's row; a
+  // hidden or unknown user is never cached.
+  const hit = pages?.get(userId, viewerId);
+  if (hit) return { ...hit.base, isFollowing: hit.rel, isSelf };
+  const epoch = pages?.epoch ?? 0;
   const row = await repo.findVisibleUserForViewer(db, userId, viewerId);
   if (!row) throw userNotFound();
-  const isSelf = row.id === viewerId;
   const following = isSelf ? false : row.followedByViewer;
-  return toPublicProfile(row, { isFollowing: following, isSelf });
+  const profile = toPublicProfile(row, { isFollowing: following, isSelf });
+  pages?.set(userId, viewerId, profile, following, epoch);
+  return profile;
 }
 
 /**

@@ -1,0 +1,176 @@
+/**
+ * The page cache (docs/performance.md, "The page cache"): a per-process cache of the two pages
+ * whose one statement is so cheap that answering HTTP costs more than the database does — a
+ * community's page and a user's profile.
+ *
+ * Per target (a community or user id): the page as the first viewer got it (`base`, shared by
+ * every viewer) and, per viewer, the one thing that differs between viewers (`rel`: member of
+ * the community, following the user). Bounded: the least recently used target leaves first
+ * (Map order), and a target keeps at most `maxViewers` viewers.
+ *
+ * Exact, not "fresh enough": every statement that changes a community or user row (or a series'
+ * link to its community) makes the database send `rows.changed` (migration 0014's triggers) to
+ * every server, and each drops those targets. A viewer's membership or follow cannot change
+ * without its target's row changing too (the counter moves in the same transaction: DESIGN.md),
+ * so one event covers the base and every viewer's part. The writing server also drops the
+ * targets of its own writes before it answers (plugins/page-cache.ts), so a writer's next read
+ * never waits for the NOTIFY. While no invalidation can arrive (the LISTEN connection is down)
+ * nothing is read or stored, and everything is forgotten when it comes back. A read that
+ * began before an invalidation never stores its answer (the epoch). `ttlMs` only bounds
+ * memory and what a lost event could cost; 0 turns the cache off.
+ */
+import type { Community, LiveEvent, PublicProfile } from '@otakura/shared';
+
+export interface PageCacheOptions {
+  /** How long a target's entry lives after it was filled (0: the cache is off). */
+  ttlMs: number;
+  /** Targets kept at most; the least recently used leaves first. */
+  maxTargets?: number;
+  /** Viewers kept per target at most; past that the target's viewers start over. */
+  maxViewers?: number;
+  /** Clock (tests). */
+  now?: () => number;
+}
+
+interface Entry<B, R> {
+  base: B;
+  until: number;
+  viewers: Map<string, R>;
+}
+
+export class PageCache<B, R> {
+  readonly ttlMs: number;
+  readonly maxTargets: number;
+  readonly maxViewers: number;
+  private readonly now: () => number;
+  private readonly entries = new Map<string, Entry<B, R>>();
+  private epochValue = 0;
+  /** Whether invalidations can reach this process now (set by `attachPageCaches`). */
+  private isLive: () => boolean = () => false;
+  private wasLive = false;
+  /** Counters for tests and the benchmark. */
+  readonly stats = { hits: 0, misses: 0, invalidations: 0 };
+
+  constructor(opts: PageCacheOptions) {
+    this.ttlMs = opts.ttlMs;
+    this.maxTargets = opts.maxTargets ?? 10_000;
+    this.maxViewers = opts.maxViewers ?? 1_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Changes on every invalidation: a read stores its answer only if it has not changed. */
+  get epoch(): number {
+    return this.epochValue;
+  }
+
+  /** Tells the cache how to know that invalidations can reach it (until then it is bypassed). */
+  setLiveness(isLive: () => boolean): void {
+    this.isLive = isLive;
+  }
+
+  /** False while the cache is off or no invalidation could reach it: bypass it. */
+  private usable(): boolean {
+    if (this.ttlMs <= 0) return false;
+    const live = this.isLive();
+    if (live !== this.wasLive) {
+      // Events sent while nothing listened are lost: what was stored then is not trusted.
+      this.wasLive = live;
+      this.clear();
+    }
+    return live;
+  }
+
+  /** The target's page and this viewer's part, or undefined (a miss). */
+  get(targetId: string, viewerId: string): { base: B; rel: R } | undefined {
+    if (!this.usable()) return undefined;
+    const entry = this.entries.get(targetId);
+    const rel = entry?.viewers.get(viewerId);
+    if (!entry || rel === undefined || entry.until <= this.now()) {
+      if (entry && entry.until <= this.now()) this.entries.delete(targetId);
+      this.stats.misses++;
+      return undefined;
+    }
+    this.entries.delete(targetId);
+    this.entries.set(targetId, entry); // most recently used goes last
+    this.stats.hits++;
+    return { base: entry.base, rel };
+  }
+
+  /**
+   * Stores what the database answered for this target and viewer — unless an invalidation
+   * happened since the read began (`epochAtStart`).
+   */
+  set(targetId: string, viewerId: string, base: B, rel: R, epochAtStart: number): void {
+    if (epochAtStart !== this.epochValue || !this.usable()) return;
+    const now = this.now();
+    let entry = this.entries.get(targetId);
+    if (entry && entry.until <= now) entry = undefined;
+    if (entry) {
+      entry.base = base;
+      if (entry.viewers.size >= this.maxViewers && !entry.viewers.has(viewerId))
+        entry.viewers.clear();
+      this.entries.delete(targetId);
+    } else {
+      entry = { base, until: now + this.ttlMs, viewers: new Map() };
+    }
+    entry.viewers.set(viewerId, rel);
+    this.entries.set(targetId, entry);
+    while (this.entries.size > this.maxTargets) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  /** Drops one target (null: every target). */
+  drop(targetId: string | null): void {
+    this.epochValue++;
+    this.stats.invalidations++;
+    if (targetId === null) this.entries.clear();
+    else this.entries.delete(targetId);
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.drop(null);
+  }
+}
+
+/** A community's page without the viewer's part, and the user's profile likewise. */
+export interface PageCaches {
+  /** Community id → the page; per viewer, whether they are a member. */
+  communities: PageCache<Community, boolean>;
+  /** User id → the profile; per viewer, whether they follow the user. */
+  users: PageCache<PublicProfile, boolean>;
+}
+
+export function createPageCaches(opts: PageCacheOptions): PageCaches {
+  return { communities: new PageCache(opts), users: new PageCache(opts) };
+}
+
+/** Applies a live event to the caches: `rows.changed` drops its targets, `resync` everything. */
+export function applyToPageCaches(pages: PageCaches, event: LiveEvent): void {
+  if (event.type === 'rows.changed') pages[event.table].drop(event.id);
+  else if (event.type === 'resync') {
+    pages.communities.clear();
+    pages.users.clear();
+  }
+}
+
+/**
+ * The live event inside a NOTIFY payload of the live channel (the bus's envelope, `{o, e}`), for
+ * PGlite, whose notifications do not pass through a bus; undefined for anything else.
+ */
+export function rowsChangedOf(payload: string): LiveEvent | undefined {
+  try {
+    const parsed = JSON.parse(payload) as { e?: { type?: unknown } } | null;
+    if (parsed?.e?.type === 'rows.changed') return parsed.e as LiveEvent;
+  } catch {
+    // not ours
+  }
+  return undefined;
+}

@@ -1,0 +1,233 @@
+/**
+ * The page cache in the running app (lib/page-cache.ts, plugins/page-cache.ts): the community
+ * page and the profile come from it on a repeat, and every change of the row — through a route,
+ * or written straight into the database as a CLI or a bulk load would — reaches the next answer.
+ * Runs in both passes (PGlite's LISTEN; PostgreSQL's, through the live bus), and across two
+ * servers on PostgreSQL.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CommunitySchema, PublicProfileSchema } from '@otakura/shared';
+import { communities, users } from '../db/schema';
+import { buildTestApp, type TestApp } from '../test/app';
+import {
+  createCommunity,
+  createMedia,
+  createUser,
+  withCookie,
+  type TestHttp,
+} from '../test/factories';
+import { buildSharedDbApps, type SharedDbApps } from '../test/shared-db-apps';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+/** Far below the cache's TTL (60 s): passing proves the NOTIFY carried the change, not the clock. */
+const WITHIN_MS = 10_000;
+
+async function getJson<T>(http: TestHttp, path: string, schema: { parse(v: unknown): T }) {
+  const res = await http(path);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return schema.parse(await res.json());
+}
+
+/** Polls until `check` holds for the answer (a NOTIFY takes a moment on PostgreSQL). */
+async function soon<T>(read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + WITHIN_MS;
+  for (;;) {
+    const v = await read();
+    if (check(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('the page cache', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers a repeated community page from the cache, each viewer with their own membership', async () => {
+    const pages = t.ctx.pages.communities;
+    expect(pages.ttlMs).toBeGreaterThan(WITHIN_MS * 2);
+    const c = await createCommunity(t.ctx);
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const path = `/api/communities/${c.id}`;
+    expect((await getJson(a.http, path, CommunitySchema)).isMember).toBe(false);
+    const hits = pages.stats.hits;
+    expect((await getJson(a.http, path, CommunitySchema)).isMember).toBe(false);
+    expect(pages.stats.hits).toBe(hits + 1);
+
+    // A follows through the route: A's very next read shows it, B's too (the count moved).
+    // The route drops the page itself before it answers (plugins/page-cache.ts), so this holds
+    // on PostgreSQL too, where the NOTIFY may come a moment after the answer; on PGlite the
+    // NOTIFY is delivered with the commit, so it drops the page a second time.
+    const drop = vi.spyOn(pages, 'drop');
+    expect((await a.http(`${path}/membership`, { method: 'PUT' })).status).toBe(200);
+    const drops = drop.mock.calls.filter(([id]) => id === c.id).length;
+    drop.mockRestore();
+    expect(drops).toBeGreaterThanOrEqual(t.ctx.database.kind === 'pglite' ? 2 : 1);
+    const mine = await getJson(a.http, path, CommunitySchema);
+    expect({ isMember: mine.isMember, memberCount: mine.memberCount }).toEqual({
+      isMember: true,
+      memberCount: 1,
+    });
+    const theirs = await getJson(b.http, path, CommunitySchema);
+    expect({ isMember: theirs.isMember, memberCount: theirs.memberCount }).toEqual({
+      isMember: false,
+      memberCount: 1,
+    });
+    expect((await a.http(`${path}/membership`, { method: 'DELETE' })).status).toBe(200);
+    expect((await getJson(a.http, path, CommunitySchema)).memberCount).toBe(0);
+  });
+
+  it('a change written straight into the database reaches the next community page', async () => {
+    const c = await createCommunity(t.ctx, { about: 'Before' });
+    const viewer = await createUser(t);
+    const path = `/api/communities/${c.id}`;
+    await getJson(viewer.http, path, CommunitySchema);
+    await getJson(viewer.http, path, CommunitySchema); // cached now
+    await t.ctx.database.db
+      .update(communities)
+      .set({ about: 'After', postCount: 7 })
+      .where(eq(communities.id, c.id));
+    const after = await soon(
+      () => getJson(viewer.http, path, CommunitySchema),
+      (v) => v.about === 'After',
+    );
+    expect({ about: after.about, postCount: after.postCount }).toEqual({
+      about: 'After',
+      postCount: 7,
+    });
+
+    // The series whose own community it is, linked afterwards (migration 0014's media triggers).
+    const series = await createMedia(t.ctx, { communityId: c.id, title: 'Linked Series' });
+    const linked = await soon(
+      () => getJson(viewer.http, path, CommunitySchema),
+      (v) => v.series?.id === series.id,
+    );
+    expect(linked.series).toEqual({ id: series.id, title: 'Linked Series', kind: 'video' });
+  });
+
+  it('answers a repeated profile from the cache; follows and direct edits reach it', async () => {
+    const pages = t.ctx.pages.users;
+    const author = await createUser(t);
+    const fan = await createUser(t);
+    const path = `/api/users/${author.user.id}`;
+    await getJson(fan.http, path, PublicProfileSchema);
+    const hits = pages.stats.hits;
+    const again = await getJson(fan.http, path, PublicProfileSchema);
+    expect(pages.stats.hits).toBe(hits + 1);
+    expect({ isFollowing: again.isFollowing, isSelf: again.isSelf }).toEqual({
+      isFollowing: false,
+      isSelf: false,
+    });
+    const self = await getJson(author.http, path, PublicProfileSchema);
+    expect({ isFollowing: self.isFollowing, isSelf: self.isSelf }).toEqual({
+      isFollowing: false,
+      isSelf: true,
+    });
+
+    expect((await fan.http(`${path}/follow`, { method: 'PUT' })).status).toBe(200);
+    const followed = await getJson(fan.http, path, PublicProfileSchema);
+    expect({ isFollowing: followed.isFollowing, followers: followed.followerCount }).toEqual({
+      isFollowing: true,
+      followers: 1,
+    });
+    // The follower's own profile counts the follow too.
+    const fanPage = await getJson(author.http, `/api/users/${fan.user.id}`, PublicProfileSchema);
+    expect(fanPage.followingCount).toBe(1);
+
+    await t.ctx.database.db
+      .update(users)
+      .set({ bio: 'Edited by hand' })
+      .where(eq(users.id, author.user.id));
+    const edited = await soon(
+      () => getJson(fan.http, path, PublicProfileSchema),
+      (v) => v.bio === 'Edited by hand',
+    );
+    expect(edited.bio).toBe('Edited by hand');
+
+    // A ban hides the profile at once (the row changed: never answered from the cache again).
+    await t.ctx.database.db.update(users).set({ banned: true }).where(eq(users.id, author.user.id));
+    const gone = await soon(
+      async () => (await fan.http(path)).status,
+      (s) => s === 404,
+    );
+    expect(gone).toBe(404);
+  });
+
+  it('a statement changing many rows drops every cached page of that table', async () => {
+    const viewer = await createUser(t);
+    const c = await createCommunity(t.ctx);
+    await getJson(viewer.http, `/api/communities/${c.id}`, CommunitySchema);
+    await getJson(viewer.http, `/api/communities/${c.id}`, CommunitySchema);
+    expect(t.ctx.pages.communities.size).toBeGreaterThan(0);
+    for (let i = 0; i < 101; i++) await createCommunity(t.ctx);
+    await t.ctx.database.db.execute(sql`update communities set about = about || ''`);
+    const size = await soon(
+      async () => t.ctx.pages.communities.size,
+      (n) => n === 0,
+    );
+    expect(size).toBe(0);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('the page cache across two servers', () => {
+  let shared: SharedDbApps;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    shared = await buildSharedDbApps(2);
+    [a, b] = shared.apps as [TestApp, TestApp];
+  });
+  afterAll(async () => {
+    await shared?.close();
+  });
+
+  it('a follow and a profile edit on A reach the pages B has cached', async () => {
+    const c = await createCommunity(a.ctx);
+    const author = await createUser(a);
+    const fan = await createUser(a);
+    const onB = withCookie(b, fan.cookie);
+    const communityPath = `/api/communities/${c.id}`;
+    const profilePath = `/api/users/${author.user.id}`;
+    for (let i = 0; i < 2; i++) {
+      await getJson(onB, communityPath, CommunitySchema);
+      await getJson(onB, profilePath, PublicProfileSchema);
+    }
+    expect(b.ctx.pages.communities.stats.hits).toBeGreaterThan(0);
+    expect(b.ctx.pages.users.stats.hits).toBeGreaterThan(0);
+
+    expect((await fan.http(`${communityPath}/membership`, { method: 'PUT' })).status).toBe(200);
+    expect((await fan.http(`${profilePath}/follow`, { method: 'PUT' })).status).toBe(200);
+    const res = await author.http('/api/me/profile', {
+      method: 'PATCH',
+      json: { bio: 'Written on server A' },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+
+    const community = await soon(
+      () => getJson(onB, communityPath, CommunitySchema),
+      (v) => v.isMember,
+    );
+    expect({ isMember: community.isMember, members: community.memberCount }).toEqual({
+      isMember: true,
+      members: 1,
+    });
+    const profile = await soon(
+      () => getJson(onB, profilePath, PublicProfileSchema),
+      (v) => v.bio === 'Written on server A' && v.isFollowing,
+    );
+    expect({
+      bio: profile.bio,
+      isFollowing: profile.isFollowing,
+      followers: profile.followerCount,
+    }).toEqual({ bio: 'Written on server A', isFollowing: true, followers: 1 });
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Wires the page cache (lib/page-cache.ts) into the app.
+ *
+ * Where invalidations come from: the database's `rows.changed` NOTIFYs (migration 0014). On
+ * PGlite, its own LISTEN; on PostgreSQL, the live bus's LISTEN connection when the bus is
+ * PostgreSQL's, else a LISTEN connection of its own (a Redis or in-memory bus does not see the
+ * database's NOTIFYs). The cache is bypassed whenever that connection is down.
+ *
+ * The writer's own answer: the routes below drop the targets of their write on this server
+ * before they answer (2xx/3xx), so the writer's next read here cannot come before the NOTIFY
+ * does. One table, keyed by route like auth/session-cache.routes.ts; an entry that matches no
+ * route fails the app's start.
+ */
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
+import { applyToPageCaches, rowsChangedOf, type PageCaches } from '../lib/page-cache';
+import { optionalUser } from '../modules/auth/auth.guard';
+import { createPgLiveBus, LIVE_CHANNEL, type PgLiveBus } from '../modules/live/pg-live-bus';
+
+type Target = 'communities:params.communityId' | 'users:params.userId' | 'users:self';
+
+/** `METHOD url` → the cached pages a successful answer of the route changed. */
+export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
+  'PUT /api/communities/:communityId/membership': ['communities:params.communityId'],
+  'DELETE /api/communities/:communityId/membership': ['communities:params.communityId'],
+  'PATCH /api/admin/communities/:communityId': ['communities:params.communityId'],
+  'POST /api/admin/communities/:communityId/image': ['communities:params.communityId'],
+  'PUT /api/users/:userId/follow': ['users:params.userId', 'users:self'],
+  'DELETE /api/users/:userId/follow': ['users:params.userId', 'users:self'],
+  'PUT /api/users/:userId/block': ['users:params.userId', 'users:self'],
+  'DELETE /api/users/:userId/block': ['users:params.userId', 'users:self'],
+  'PATCH /api/me/profile': ['users:self'],
+  'PATCH /api/me/account': ['users:self'],
+  'POST /api/me/avatar': ['users:self'],
+  'POST /api/me/banner': ['users:self'],
+};
+
+async function idOf(req: FastifyRequest, target: Target): Promise<string | undefined> {
+  if (target === 'users:self') return (await optionalUser(req))?.id;
+  const params = req.params as Record<string, unknown> | undefined;
+  const value = params?.[target === 'users:params.userId' ? 'userId' : 'communityId'];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Listens for invalidations and tells the caches whether they can arrive. */
+function listen(app: FastifyInstance, pages: PageCaches): void {
+  const { database, live } = app.ctx;
+  const setLiveness = (isLive: () => boolean) => {
+    pages.communities.setLiveness(isLive);
+    pages.users.setLiveness(isLive);
+  };
+  if (database.kind === 'pglite') {
+    const pglite = database.pglite;
+    if (!pglite) return;
+    let unlisten: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      unlisten = await pglite.listen(LIVE_CHANNEL, (payload) => {
+        const event = rowsChangedOf(payload);
+        if (event) applyToPageCaches(pages, event);
+      });
+      setLiveness(() => !pglite.closed);
+    });
+    app.addHook('onClose', async () => {
+      setLiveness(() => false);
+      if (unlisten && !pglite.closed) await unlisten().catch(() => undefined);
+    });
+    return;
+  }
+  if (!database.pool) return;
+  const bus = live.kind === 'postgres' && 'isListening' in live ? (live as PgLiveBus) : undefined;
+  const source = bus ?? createPgLiveBus(database.pool, { log: app.log });
+  const unsubscribe = source.subscribe((event) => applyToPageCaches(pages, event));
+  setLiveness(() => source.isListening());
+  app.addHook('onClose', async () => {
+    setLiveness(() => false);
+    unsubscribe();
+    if (!bus) await source.close();
+  });
+}
+
+/** Call before the module routes are registered (their onRoute hooks see the table). */
+export function installPageCache(app: FastifyInstance): void {
+  const pages = app.ctx.pages;
+  if (pages.communities.ttlMs <= 0) return;
+  listen(app, pages);
+
+  const matched = new Set<string>();
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const key = `${method} ${route.url}`;
+      const targets = PAGE_CHANGING_ROUTES[key];
+      if (!targets) continue;
+      matched.add(key);
+      const hook: onSendHookHandler = async (req, reply, payload) => {
+        if (reply.statusCode < 400) {
+          for (const target of targets) {
+            const id = await idOf(req, target);
+            if (id) pages[target.startsWith('users') ? 'users' : 'communities'].drop(id);
+          }
+        }
+        return payload;
+      };
+      const existing = route.onSend;
+      route.onSend = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : hook;
+    }
+  });
+  app.addHook('onReady', async () => {
+    const missing = Object.keys(PAGE_CHANGING_ROUTES).filter((k) => !matched.has(k));
+    if (missing.length)
+      throw new Error(`page cache: no route for ${missing.join(', ')} (plugins/page-cache.ts)`);
+  });
+}
