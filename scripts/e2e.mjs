@@ -17,10 +17,6 @@ import { pathToFileURL } from 'node:url';
 const root = path.resolve(import.meta.dirname, '..');
 const e2eDir = path.join(root, 'apps/web/e2e');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium`);
-  process.exit(1);
-}
 
 /**
  * Seconds each journey file takes alone (2026-11-29: two 2-lane runs on 2 cores, each file's
@@ -169,6 +165,11 @@ function runVitest(server, args, webDist, prefix) {
 }
 
 async function main() {
+  // Checked here, not at import: `npm test` imports shareOut on machines with no browser.
+  if (!existsSync(chromium)) {
+    console.error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium`);
+    process.exit(1);
+  }
   // A private build per run: the served files never change under the browser, even when
   // someone rebuilds apps/web/dist meanwhile.
   const webDist = mkdtempSync(path.join(tmpdir(), 'otakura-e2e-web-'));

@@ -12,6 +12,10 @@
  *    and appends each statement (text, parameters, row mode) to a file. Each endpoint is asked
  *    twice with the viewer's real session cookie (signed in over HTTP); the statements of the
  *    second (warm) request are "its own SQL", session lookups included when the app runs them.
+ *    This server runs with the page cache off (`PAGE_CACHE_TTL_MS=0`), so the community page and
+ *    the profile show the SQL they run when the cache does not answer; a second short capture
+ *    with it on counts the statements a warm request really runs (0 for those two), and those
+ *    endpoints are measured twice: as the app runs, and on a server with the cache off.
  * 2. Per round and endpoint: (a) autocannon, `--connections` (50) connections for `--duration`
  *    (5) seconds → req/s; (b) `api-replay.ts`, a separate process, replays the captured
  *    sequence with as many workers, through a pool opened by the app's own `openDatabase`
@@ -72,6 +76,8 @@ const autocannon = require('autocannon') as Cannon;
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(import.meta.dirname, 'results', '.api-server');
+/** The server's environment with the page cache (lib/page-cache.ts) off. */
+const PAGE_CACHE_OFF = { PAGE_CACHE_TTL_MS: '0' };
 const GOAL_RATIO = 0.5;
 const GOAL_P99 = 50;
 
@@ -169,7 +175,7 @@ async function startServer(
   serverJs: string,
   databaseUrl: string,
   port: number,
-  opts: { queryLog?: string; cpuProfDir?: string } = {},
+  opts: { queryLog?: string; cpuProfDir?: string; env?: Record<string, string> } = {},
 ): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   // A server left behind by an interrupted run would answer in this one's place.
@@ -202,6 +208,7 @@ async function startServer(
       PUBLIC_URL: url,
       AUTH_SECRET: 'otakura-api-bench-secret-0123456789abcdef',
       OTK_QUERY_LOG: opts.queryLog ?? '',
+      ...opts.env,
     },
     stdio: ['ignore', logFd, logFd],
   });
@@ -452,7 +459,12 @@ const suite: Suite = {
     log('capture: statements per request (server with the query log)');
     const logFile = path.join(mkdtempSync('/tmp/otk-bench-api-log-'), 'queries.jsonl');
     writeFileSync(logFile, '');
-    let server = await startServer(serverJs, world.databaseUrl, port, { queryLog: logFile });
+    // The page cache off: the statements of a request it does not answer are the endpoint's own
+    // SQL (with it on, a warm community page or profile runs none; counted below).
+    let server = await startServer(serverJs, world.databaseUrl, port, {
+      queryLog: logFile,
+      env: PAGE_CACHE_OFF,
+    });
     const cookies = {} as Record<ViewerKey, string>;
     const captured = new Map<string, CapturedStatement[]>();
     const coldCounts = new Map<string, number>();
@@ -509,12 +521,55 @@ const suite: Suite = {
       }
     } finally {
       await server.stop();
+    }
+    // The same endpoints with the page cache on (as the app runs): statements of a warm request.
+    const warmCounts = new Map<string, number>();
+    server = await startServer(serverJs, world.databaseUrl, port, { queryLog: logFile });
+    try {
+      const warmCookies = {} as Record<ViewerKey, string>;
+      for (const v of ['main', 'follows10', 'follows1000'] as const)
+        warmCookies[v] = await signIn(server.url, world.viewers[v].email);
+      for (const e of endpoints) {
+        await getJson(server.url + e.path, warmCookies[e.viewer]);
+        const before = statSync(logFile).size;
+        await getJson(server.url + e.path, warmCookies[e.viewer]);
+        const text = readFileSync(logFile, 'utf8');
+        warmCounts.set(e.key, text.slice(before).split('\n').filter(Boolean).length);
+      }
+    } finally {
+      await server.stop();
       rmSync(path.dirname(logFile), { recursive: true, force: true });
     }
+    const cachedKeys = endpoints.filter((e) => warmCounts.get(e.key) === 0).map((e) => e.key);
+    if (cachedKeys.length) log(`  answered from the page cache when warm: ${cachedKeys.join(', ')}`);
 
     // ---- measure
     server = await startServer(serverJs, world.databaseUrl, port);
     const small = other ? await startServer(serverJs, other.databaseUrl, port + 1) : undefined;
+    // The page-cached endpoints are measured again on a server with the cache off (every request
+    // runs the SQL): what a page no viewer has just seen costs.
+    const uncached = cachedKeys.length
+      ? await startServer(serverJs, world.databaseUrl, port + 3, { env: PAGE_CACHE_OFF })
+      : undefined;
+    const uncachedCookie = {} as Record<ViewerKey, string>;
+    if (uncached)
+      for (const v of ['main', 'follows10', 'follows1000'] as const)
+        uncachedCookie[v] = await signIn(uncached.url, world.viewers[v].email);
+    const measured = endpoints.flatMap((e) =>
+      cachedKeys.includes(e.key)
+        ? [
+            { ...e, server, cookie: cookies[e.viewer] },
+            {
+              ...e,
+              key: `${e.key}-uncached`,
+              label: `${e.label}, page cache off`,
+              server: uncached!,
+              cookie: uncachedCookie[e.viewer],
+              sqlKey: e.key,
+            },
+          ]
+        : [{ ...e, server, cookie: cookies[e.viewer] }],
+    );
     const smallCookie = small && other ? await signIn(small.url, other.viewers.main.email) : '';
     const replayer = new Replayer();
     let floor: { url: string; proc: ChildProcess } | undefined;
@@ -529,17 +584,18 @@ const suite: Suite = {
         Object.fromEntries(endpoints.map((e) => [e.key, captured.get(e.key)!])),
       );
       log('warm-up: 1 s per endpoint');
-      for (const e of endpoints)
-        await cannon(server.url + e.path, cookies[e.viewer], { connections, seconds: 1 });
+      for (const e of measured)
+        await cannon(e.server.url + e.path, e.cookie, { connections, seconds: 1 });
       for (let round = 1; round <= options.rounds; round++) {
         log(`round ${round}/${options.rounds}`);
-        for (const e of endpoints) {
-          const url = server.url + e.path;
-          const sat = await cannon(url, cookies[e.viewer], { connections, seconds });
-          const bare = await cannon(`${floor!.url}/floor/${e.key}`, '', { connections, seconds });
+        for (const e of measured) {
+          const sqlKey = 'sqlKey' in e ? e.sqlKey : e.key;
+          const url = e.server.url + e.path;
+          const sat = await cannon(url, e.cookie, { connections, seconds });
+          const bare = await cannon(`${floor!.url}/floor/${sqlKey}`, '', { connections, seconds });
           const rep = await replayer.run({
             databaseUrl: world.databaseUrl,
-            statements: captured.get(e.key)!,
+            statements: captured.get(sqlKey)!,
             connections,
             seconds,
             warmupSeconds: 1,
@@ -550,7 +606,7 @@ const suite: Suite = {
             rate,
             connections,
             seconds: openSeconds,
-            headers: { cookie: cookies[e.viewer], accept: 'application/json' },
+            headers: { cookie: e.cookie, accept: 'application/json' },
           });
           const r: EndpointRound = {
             rps: sat.rps,
@@ -604,6 +660,7 @@ const suite: Suite = {
       floor?.proc.kill();
       await server.stop();
       await small?.stop();
+      await uncached?.stop();
     }
 
     // ---- profile
@@ -643,20 +700,21 @@ const suite: Suite = {
       '|---|---|---|---|---|---|---|---|---|---|',
     );
     const json: Record<string, unknown> = {};
-    for (const e of endpoints) {
+    for (const e of measured) {
+      const sqlKey = 'sqlKey' in e ? e.sqlKey : e.key;
       const rs = results.get(e.key) ?? [];
       const ratio = mmm(rs.map((r) => r.ratio));
       const p99 = mmm(rs.map((r) => r.p99));
       const bad = rs.reduce((s, r) => s + r.bad, 0);
       const ok = `${ratio.median >= GOAL_RATIO ? '✅' : '❌'} ${p99.median <= GOAL_P99 ? '✅' : '❌'}`;
       md.push(
-        `| ${e.label} \`${e.path.replace(/[0-9a-f-]{36}/g, ':id')}\` | ${captured.get(e.key)?.length} (${coldCounts.get(e.key)}) | ${f0(mmm(rs.map((r) => r.rps)).median)} | ${f0(mmm(rs.map((r) => r.sqlRps)).median)} | ${trio(ratio)} | ${f0(mmm(rs.map((r) => r.floorRps)).median)} (${f2(mmm(rs.map((r) => r.floorRps / r.sqlRps)).median)}) | ${f2(mmm(rs.map((r) => r.rps / r.floorRps)).median)} | ${trio(p99, fms)} | ${fms(mmm(rs.map((r) => r.p50)).median)} | ${ok}${bad ? ` (${bad} errors)` : ''} |`,
+        `| ${e.label} \`${e.path.replace(/[0-9a-f-]{36}/g, ':id')}\` | ${e.server === uncached ? captured.get(sqlKey)?.length : warmCounts.get(e.key)} (${coldCounts.get(sqlKey)}) | ${f0(mmm(rs.map((r) => r.rps)).median)} | ${f0(mmm(rs.map((r) => r.sqlRps)).median)} | ${trio(ratio)} | ${f0(mmm(rs.map((r) => r.floorRps)).median)} (${f2(mmm(rs.map((r) => r.floorRps / r.sqlRps)).median)}) | ${f2(mmm(rs.map((r) => r.rps / r.floorRps)).median)} | ${trio(p99, fms)} | ${fms(mmm(rs.map((r) => r.p50)).median)} | ${ok}${bad ? ` (${bad} errors)` : ''} |`,
       );
-      json[e.key] = { path: e.path, statements: captured.get(e.key)?.length, rounds: rs };
+      json[e.key] = { path: e.path, statements: captured.get(sqlKey)?.length, rounds: rs };
     }
     md.push(
       '',
-      'Queries per request: statements of a warm request (the session cache filled by the first); in brackets, the first request after sign-in.',
+      'Queries per request: statements of a warm request (the session cache filled by the first; 0 where the page cache answers it); in brackets, the first request after sign-in with the page cache off. SQL sequences/s is always the replay of the SQL a request runs when no cache answers it (captured with `PAGE_CACHE_TTL_MS=0`), so a page-cached row compares the cached answer with the database work it saves. Rows "page cache off" are the same endpoint on a server started with `PAGE_CACHE_TTL_MS=0`: what a page no viewer has just seen costs. The bench asks one page again and again, so its hit rate is 100 %; see docs/performance.md, "The page cache", for what that means for real traffic.',
     );
 
     md.push('', '### Following feed scaling', '');
