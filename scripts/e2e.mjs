@@ -167,7 +167,9 @@ function runVitest(server, args, webDist, prefix) {
 async function main() {
   // Checked here, not at import: `npm test` imports shareOut on machines with no browser.
   if (!existsSync(chromium)) {
-    console.error(`Chromium not found at ${chromium}. Install it with: apt-get install -y chromium`);
+    console.error(
+      `Chromium not found at ${chromium}. Install it with: apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   // A private build per run: the served files never change under the browser, even when

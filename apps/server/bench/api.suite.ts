@@ -541,7 +541,8 @@ const suite: Suite = {
       rmSync(path.dirname(logFile), { recursive: true, force: true });
     }
     const cachedKeys = endpoints.filter((e) => warmCounts.get(e.key) === 0).map((e) => e.key);
-    if (cachedKeys.length) log(`  answered from the page cache when warm: ${cachedKeys.join(', ')}`);
+    if (cachedKeys.length)
+      log(`  answered from the page cache when warm: ${cachedKeys.join(', ')}`);
 
     // ---- measure
     server = await startServer(serverJs, world.databaseUrl, port);
