@@ -175,6 +175,24 @@ describe('the page cache', () => {
     );
     expect(size).toBe(0);
   });
+
+  it('a TRUNCATE drops every cached page of the table it empties', async () => {
+    const viewer = await createUser(t);
+    const c = await createCommunity(t.ctx);
+    await createMedia(t.ctx, { communityId: c.id });
+    await getJson(viewer.http, `/api/communities/${c.id}`, CommunitySchema);
+    await getJson(viewer.http, `/api/communities/${c.id}`, CommunitySchema);
+    expect(t.ctx.pages.communities.size).toBeGreaterThan(0);
+    await t.ctx.database.db.execute(sql`truncate media cascade`);
+    const size = await soon(
+      async () => t.ctx.pages.communities.size,
+      (n) => n === 0,
+    );
+    expect(size).toBe(0);
+    expect((await getJson(viewer.http, `/api/communities/${c.id}`, CommunitySchema)).series).toBe(
+      null,
+    );
+  });
 });
 
 describe.runIf(process.env.DATABASE_URL)('the page cache across two servers', () => {

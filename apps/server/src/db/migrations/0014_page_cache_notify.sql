@@ -4,7 +4,8 @@
 -- server is, so every server takes it, the writer's too). Delivered when the transaction commits,
 -- not before; nothing is sent for a rolled-back one. Whatever wrote the row (a route, a CLI, a
 -- bulk load) is covered, so a cached page cannot outlive the row it was made from.
--- More than 100 rows in one statement: one "id": null, which drops every page of that table.
+-- More than 100 rows in one statement, or a TRUNCATE: one "id": null, which drops every page of
+-- that table.
 CREATE FUNCTION "otakura_notify_rows"(tbl text, ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   distinct_ids uuid[];
@@ -73,3 +74,21 @@ CREATE TRIGGER "media_series_link_update" AFTER UPDATE ON "media"
 --> statement-breakpoint
 CREATE TRIGGER "media_series_link_delete" AFTER DELETE ON "media"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION otakura_series_link_old();
+--> statement-breakpoint
+-- TRUNCATE fires no row or UPDATE/DELETE trigger: one "id": null for the whole table.
+CREATE FUNCTION "otakura_rows_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('otakura_live', json_build_object('o', 'db', 'e', json_build_object('type',
+    'rows.changed', 'table', CASE WHEN TG_TABLE_NAME = 'media' THEN 'communities' ELSE TG_TABLE_NAME END,
+    'id', NULL))::text);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "communities_page_truncate" AFTER TRUNCATE ON "communities"
+  FOR EACH STATEMENT EXECUTE FUNCTION otakura_rows_truncated();
+--> statement-breakpoint
+CREATE TRIGGER "users_page_truncate" AFTER TRUNCATE ON "users"
+  FOR EACH STATEMENT EXECUTE FUNCTION otakura_rows_truncated();
+--> statement-breakpoint
+CREATE TRIGGER "media_series_link_truncate" AFTER TRUNCATE ON "media"
+  FOR EACH STATEMENT EXECUTE FUNCTION otakura_rows_truncated();
