@@ -8,13 +8,14 @@
  *
  * The writer's own answer: the routes below drop the targets of their write on this server
  * before they answer (2xx/3xx), so the writer's next read here cannot come before the NOTIFY
- * does. One table, keyed by route like auth/session-cache.routes.ts; an entry that matches no
- * route fails the app's start.
+ * does. One table, keyed by route (plugins/route-table.ts): an entry that matches no route
+ * fails the app's start.
  */
-import type { FastifyInstance, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { applyToPageCaches, rowsChangedOf, type PageCaches } from '../lib/page-cache';
 import { optionalUser } from '../modules/auth/auth.guard';
 import { createPgLiveBus, LIVE_CHANNEL, type PgLiveBus } from '../modules/live/pg-live-bus';
+import { onSendByRoute } from './route-table';
 
 type Target = 'communities:params.communityId' | 'users:params.userId' | 'users:self';
 
@@ -83,15 +84,11 @@ export function installPageCache(app: FastifyInstance): void {
   if (pages.communities.ttlMs <= 0) return;
   listen(app, pages);
 
-  const matched = new Set<string>();
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      const key = `${method} ${route.url}`;
-      const targets = PAGE_CHANGING_ROUTES[key];
-      if (!targets) continue;
-      matched.add(key);
-      const hook: onSendHookHandler = async (req, reply, payload) => {
+  onSendByRoute(app, PAGE_CHANGING_ROUTES, {
+    name: 'page cache (plugins/page-cache.ts)',
+    hook:
+      (targets): onSendHookHandler =>
+      async (req, reply, payload) => {
         if (reply.statusCode < 400) {
           for (const target of targets) {
             const id = await idOf(req, target);
@@ -99,14 +96,6 @@ export function installPageCache(app: FastifyInstance): void {
           }
         }
         return payload;
-      };
-      const existing = route.onSend;
-      route.onSend = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : hook;
-    }
-  });
-  app.addHook('onReady', async () => {
-    const missing = Object.keys(PAGE_CHANGING_ROUTES).filter((k) => !matched.has(k));
-    if (missing.length)
-      throw new Error(`page cache: no route for ${missing.join(', ')} (plugins/page-cache.ts)`);
+      },
   });
 }

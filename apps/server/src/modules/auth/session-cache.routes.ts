@@ -6,7 +6,8 @@
  * entry that matches no route fails the app's start, so a renamed route cannot silently keep
  * stale sessions.
  */
-import type { FastifyInstance, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
+import { onSendByRoute } from '../../plugins/route-table';
 import { optionalUser } from './auth.guard';
 import { sessionCacheOf } from './session-cache';
 
@@ -34,30 +35,16 @@ export function installSessionCache(app: FastifyInstance): void {
   cache.attach(app.ctx.live);
   app.addHook('onClose', async () => cache.detach());
 
-  const matched = new Set<string>();
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      const key = `${method} ${route.url}`;
-      const subject = SESSION_CHANGING_ROUTES[key];
-      if (!subject) continue;
-      matched.add(key);
-      const hook: onSendHookHandler = async (req, reply, payload) => {
+  onSendByRoute(app, SESSION_CHANGING_ROUTES, {
+    name: 'session cache (session-cache.routes.ts)',
+    hook:
+      (subject): onSendHookHandler =>
+      async (req, reply, payload) => {
         if (reply.statusCode < 400) {
           const userId = await subjectOf(req, subject);
           if (userId) await cache.invalidateUser(userId);
         }
         return payload;
-      };
-      const existing = route.onSend;
-      route.onSend = existing ? [...(Array.isArray(existing) ? existing : [existing]), hook] : hook;
-    }
-  });
-  app.addHook('onReady', async () => {
-    const missing = Object.keys(SESSION_CHANGING_ROUTES).filter((k) => !matched.has(k));
-    if (missing.length)
-      throw new Error(
-        `session cache: no route for ${missing.join(', ')} (session-cache.routes.ts)`,
-      );
+      },
   });
 }
