@@ -3,7 +3,7 @@
  * page and the profile come from it on a repeat, and every change of the row — through a route,
  * or written straight into the database as a CLI or a bulk load would — reaches the next answer.
  * Runs in both passes (PGlite's LISTEN; PostgreSQL's, through the live bus), and across two
- * servers on PostgreSQL.
+ * servers on PostgreSQL, with the PostgreSQL bus and with the Redis bus (then the cache's own LISTEN).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,7 @@ import {
   withCookie,
   type TestHttp,
 } from '../test/factories';
+import { REDIS_TEST_URL, uniqueRedisPrefix } from '../test/redis';
 import { buildSharedDbApps, type SharedDbApps } from '../test/shared-db-apps';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -247,5 +248,48 @@ describe.runIf(process.env.DATABASE_URL)('the page cache across two servers', ()
       isFollowing: profile.isFollowing,
       followers: profile.followerCount,
     }).toEqual({ bio: 'Written on server A', isFollowing: true, followers: 1 });
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('the page cache with the Redis live bus', () => {
+  let shared: SharedDbApps;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    shared = await buildSharedDbApps(2, {
+      REDIS_URL: REDIS_TEST_URL,
+      REDIS_KEY_PREFIX: uniqueRedisPrefix(),
+      LIVE_BUS: 'redis',
+    });
+    [a, b] = shared.apps as [TestApp, TestApp];
+  });
+  afterAll(async () => {
+    await shared?.close();
+  });
+
+  it('listens to the database itself: a row changed on A reaches the page B has cached', async () => {
+    expect(b.ctx.live.kind).toBe('redis'); // a bus that never sees the database's NOTIFYs
+    const c = await createCommunity(a.ctx, { about: 'Before' });
+    const viewer = await createUser(a);
+    const onB = withCookie(b, viewer.cookie);
+    const path = `/api/communities/${c.id}`;
+    const pages = b.ctx.pages.communities;
+    // Cached only once B's own LISTEN connection is up.
+    const hits = pages.stats.hits;
+    await soon(
+      async () => (await getJson(onB, path, CommunitySchema), pages.stats.hits),
+      (n) => n > hits,
+    );
+    expect(pages.stats.hits).toBeGreaterThan(hits);
+    await a.ctx.database.db
+      .update(communities)
+      .set({ about: 'After' })
+      .where(eq(communities.id, c.id));
+    const after = await soon(
+      () => getJson(onB, path, CommunitySchema),
+      (v) => v.about === 'After',
+    );
+    expect(after.about).toBe('After');
   });
 });
