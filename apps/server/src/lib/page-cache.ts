@@ -45,7 +45,7 @@ export class PageCache<B, R> {
   private readonly now: () => number;
   private readonly entries = new Map<string, Entry<B, R>>();
   private epochValue = 0;
-  /** Whether invalidations can reach this process now (set by `attachPageCaches`). */
+  /** Whether invalidations can reach this process now (set by plugins/page-cache.ts). */
   private isLive: () => boolean = () => false;
   private wasLive = false;
   /** Counters for tests and the benchmark. */
@@ -88,9 +88,10 @@ export class PageCache<B, R> {
   get(targetId: string, viewerId: string): { base: B; rel: R } | undefined {
     if (!this.usable()) return undefined;
     const entry = this.entries.get(targetId);
-    const rel = entry?.viewers.get(viewerId);
-    if (!entry || rel === undefined || entry.until <= this.now()) {
-      if (entry && entry.until <= this.now()) this.entries.delete(targetId);
+    const expired = entry !== undefined && entry.until <= this.now();
+    if (expired) this.entries.delete(targetId);
+    const rel = expired ? undefined : entry?.viewers.get(viewerId);
+    if (!entry || rel === undefined) {
       this.stats.misses++;
       return undefined;
     }
@@ -140,7 +141,7 @@ export class PageCache<B, R> {
   }
 }
 
-/** A community's page without the viewer's part, and the user's profile likewise. */
+/** The app's two page caches (AppContext.pages). */
 export interface PageCaches {
   /** Community id → the page; per viewer, whether they are a member. */
   communities: PageCache<Community, boolean>;

@@ -31,15 +31,8 @@ async function getJson<T>(http: TestHttp, path: string, schema: { parse(v: unkno
   return schema.parse(await res.json());
 }
 
-/** Polls until `check` holds for the answer (a NOTIFY takes a moment on PostgreSQL). */
-async function soon<T>(read: () => Promise<T>, check: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + WITHIN_MS;
-  for (;;) {
-    const v = await read();
-    if (check(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** For `expect.poll`: a NOTIFY takes a moment to arrive on PostgreSQL. */
+const POLL = { timeout: WITHIN_MS, interval: 5 };
 
 describe('the page cache', () => {
   let t: TestApp;
@@ -96,22 +89,18 @@ describe('the page cache', () => {
       .update(communities)
       .set({ about: 'After', postCount: 7 })
       .where(eq(communities.id, c.id));
-    const after = await soon(
-      () => getJson(viewer.http, path, CommunitySchema),
-      (v) => v.about === 'After',
-    );
-    expect({ about: after.about, postCount: after.postCount }).toEqual({
-      about: 'After',
-      postCount: 7,
-    });
+    await expect
+      .poll(async () => {
+        const v = await getJson(viewer.http, path, CommunitySchema);
+        return { about: v.about, postCount: v.postCount };
+      }, POLL)
+      .toEqual({ about: 'After', postCount: 7 });
 
     // The series whose own community it is, linked afterwards (migration 0014's media triggers).
     const series = await createMedia(t.ctx, { communityId: c.id, title: 'Linked Series' });
-    const linked = await soon(
-      () => getJson(viewer.http, path, CommunitySchema),
-      (v) => v.series?.id === series.id,
-    );
-    expect(linked.series).toEqual({ id: series.id, title: 'Linked Series', kind: 'video' });
+    await expect
+      .poll(async () => (await getJson(viewer.http, path, CommunitySchema)).series, POLL)
+      .toEqual({ id: series.id, title: 'Linked Series', kind: 'video' });
   });
 
   it('answers a repeated profile from the cache; follows and direct edits reach it', async () => {
@@ -147,19 +136,13 @@ describe('the page cache', () => {
       .update(users)
       .set({ bio: 'Edited by hand' })
       .where(eq(users.id, author.user.id));
-    const edited = await soon(
-      () => getJson(fan.http, path, PublicProfileSchema),
-      (v) => v.bio === 'Edited by hand',
-    );
-    expect(edited.bio).toBe('Edited by hand');
+    await expect
+      .poll(async () => (await getJson(fan.http, path, PublicProfileSchema)).bio, POLL)
+      .toBe('Edited by hand');
 
     // A ban hides the profile at once (the row changed: never answered from the cache again).
     await t.ctx.database.db.update(users).set({ banned: true }).where(eq(users.id, author.user.id));
-    const gone = await soon(
-      async () => (await fan.http(path)).status,
-      (s) => s === 404,
-    );
-    expect(gone).toBe(404);
+    await expect.poll(async () => (await fan.http(path)).status, POLL).toBe(404);
   });
 
   it('a statement changing many rows drops every cached page of that table', async () => {
@@ -170,11 +153,7 @@ describe('the page cache', () => {
     expect(t.ctx.pages.communities.size).toBeGreaterThan(0);
     for (let i = 0; i < 101; i++) await createCommunity(t.ctx);
     await t.ctx.database.db.execute(sql`update communities set about = about || ''`);
-    const size = await soon(
-      async () => t.ctx.pages.communities.size,
-      (n) => n === 0,
-    );
-    expect(size).toBe(0);
+    await expect.poll(() => t.ctx.pages.communities.size, POLL).toBe(0);
   });
 
   it('a TRUNCATE drops every cached page of the table it empties', async () => {
@@ -185,11 +164,7 @@ describe('the page cache', () => {
     await getJson(viewer.http, `/api/communities/${c.id}`, CommunitySchema);
     expect(t.ctx.pages.communities.size).toBeGreaterThan(0);
     await t.ctx.database.db.execute(sql`truncate media cascade`);
-    const size = await soon(
-      async () => t.ctx.pages.communities.size,
-      (n) => n === 0,
-    );
-    expect(size).toBe(0);
+    await expect.poll(() => t.ctx.pages.communities.size, POLL).toBe(0);
     expect((await getJson(viewer.http, `/api/communities/${c.id}`, CommunitySchema)).series).toBe(
       null,
     );
@@ -231,23 +206,18 @@ describe.runIf(process.env.DATABASE_URL)('the page cache across two servers', ()
     });
     expect(res.status, await res.clone().text()).toBe(200);
 
-    const community = await soon(
-      () => getJson(onB, communityPath, CommunitySchema),
-      (v) => v.isMember,
-    );
-    expect({ isMember: community.isMember, members: community.memberCount }).toEqual({
-      isMember: true,
-      members: 1,
-    });
-    const profile = await soon(
-      () => getJson(onB, profilePath, PublicProfileSchema),
-      (v) => v.bio === 'Written on server A' && v.isFollowing,
-    );
-    expect({
-      bio: profile.bio,
-      isFollowing: profile.isFollowing,
-      followers: profile.followerCount,
-    }).toEqual({ bio: 'Written on server A', isFollowing: true, followers: 1 });
+    await expect
+      .poll(async () => {
+        const v = await getJson(onB, communityPath, CommunitySchema);
+        return { isMember: v.isMember, members: v.memberCount };
+      }, POLL)
+      .toEqual({ isMember: true, members: 1 });
+    await expect
+      .poll(async () => {
+        const v = await getJson(onB, profilePath, PublicProfileSchema);
+        return { bio: v.bio, isFollowing: v.isFollowing, followers: v.followerCount };
+      }, POLL)
+      .toEqual({ bio: 'Written on server A', isFollowing: true, followers: 1 });
   });
 });
 
@@ -277,19 +247,15 @@ describe.runIf(process.env.DATABASE_URL)('the page cache with the Redis live bus
     const pages = b.ctx.pages.communities;
     // Cached only once B's own LISTEN connection is up.
     const hits = pages.stats.hits;
-    await soon(
-      async () => (await getJson(onB, path, CommunitySchema), pages.stats.hits),
-      (n) => n > hits,
-    );
-    expect(pages.stats.hits).toBeGreaterThan(hits);
+    await expect
+      .poll(async () => (await getJson(onB, path, CommunitySchema), pages.stats.hits), POLL)
+      .toBeGreaterThan(hits);
     await a.ctx.database.db
       .update(communities)
       .set({ about: 'After' })
       .where(eq(communities.id, c.id));
-    const after = await soon(
-      () => getJson(onB, path, CommunitySchema),
-      (v) => v.about === 'After',
-    );
-    expect(after.about).toBe('After');
+    await expect
+      .poll(async () => (await getJson(onB, path, CommunitySchema)).about, POLL)
+      .toBe('After');
   });
 });
