@@ -9,6 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../src/db/client';
+import { machineBusySeconds, selfCpuSeconds } from './cpu-meter';
 import { replayTypes } from './replay-types';
 
 export interface CapturedStatement {
@@ -29,7 +30,16 @@ export interface ReplayCommand {
 }
 
 export type ReplayReply =
-  | { id: number; ok: true; sequencesPerSec: number; sequences: number; poolMax: number }
+  | {
+      id: number;
+      ok: true;
+      sequencesPerSec: number;
+      sequences: number;
+      poolMax: number;
+      /** CPU µs of this process, and of the whole machine, per sequence (cpu-meter.ts). */
+      replayUsPerSeq: number;
+      machineUsPerSeq: number;
+    }
   | { id: number; ok: false; error: string };
 
 async function replay(cmd: ReplayCommand): Promise<ReplayReply> {
@@ -71,14 +81,27 @@ async function replay(cmd: ReplayCommand): Promise<ReplayReply> {
   await new Promise((r) => setTimeout(r, cmd.warmupSeconds * 1000));
   counting = true;
   const t0 = performance.now();
+  const cpu0 = selfCpuSeconds();
+  const machine0 = machineBusySeconds();
   await new Promise((r) => setTimeout(r, cmd.seconds * 1000));
   counting = false;
   const elapsed = (performance.now() - t0) / 1000;
+  const perSeq = (seconds: number) => (done > 0 ? (seconds / done) * 1e6 : Number.NaN);
+  const replayUsPerSeq = perSeq(selfCpuSeconds() - cpu0);
+  const machineUsPerSeq = perSeq(machineBusySeconds() - machine0);
   stop = true;
   await Promise.all(workers);
   const poolMax = (pool as unknown as { options: { max: number } }).options.max;
   await database.close();
-  return { id: cmd.id, ok: true, sequencesPerSec: done / elapsed, sequences: done, poolMax };
+  return {
+    id: cmd.id,
+    ok: true,
+    sequencesPerSec: done / elapsed,
+    sequences: done,
+    poolMax,
+    replayUsPerSeq,
+    machineUsPerSeq,
+  };
 }
 
 process.on('message', (cmd: ReplayCommand) => {

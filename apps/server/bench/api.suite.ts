@@ -56,6 +56,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
 import type { FloorCommand } from './api-floor-server';
 import type { CapturedStatement, ReplayCommand, ReplayReply } from './api-replay';
+import { meterCpu, type CpuPerRequest } from './cpu-meter';
 import { openLoop } from './open-loop';
 import { ensureSocialWorld, VIEWER_PASSWORD, type SocialWorld } from './social-world';
 import { intFlag, type Suite } from './suite';
@@ -264,6 +265,8 @@ async function getJson(url: string, cookie: string): Promise<{ nextCursor?: stri
 
 interface Load {
   rps: number;
+  /** 2xx answers in the measured window. */
+  ok: number;
   p50: number;
   p99: number;
   bad: number;
@@ -283,6 +286,7 @@ async function cannon(
   });
   return {
     rps: r['2xx'] / r.duration,
+    ok: r['2xx'],
     p50: r.latency.p50,
     p99: r.latency.p99,
     bad: r.non2xx + r.errors + r.timeouts,
@@ -356,6 +360,12 @@ interface EndpointRound {
   ratio: number;
   /** The bare Fastify answering with the same SQL (api-floor-server.ts). */
   floorRps: number;
+  /** CPU µs per request (cpu-meter.ts): the app, the bare floor, and per SQL sequence. */
+  cpu: {
+    app: CpuPerRequest;
+    bare: CpuPerRequest;
+    sql: { replayUs: number; machineUs: number };
+  };
   openRate: number;
   p99: number;
   p50: number;
@@ -592,8 +602,16 @@ const suite: Suite = {
         for (const e of measured) {
           const sqlKey = 'sqlKey' in e ? e.sqlKey : e.key;
           const url = e.server.url + e.path;
-          const sat = await cannon(url, e.cookie, { connections, seconds });
-          const bare = await cannon(`${floor!.url}/floor/${sqlKey}`, '', { connections, seconds });
+          let sat!: Load;
+          let bare!: Load;
+          const appCpu = await meterCpu(e.server.proc.pid, async () => {
+            sat = await cannon(url, e.cookie, { connections, seconds });
+            return sat.ok;
+          });
+          const bareCpu = await meterCpu(floor!.proc.pid, async () => {
+            bare = await cannon(`${floor!.url}/floor/${sqlKey}`, '', { connections, seconds });
+            return bare.ok;
+          });
           const rep = await replayer.run({
             databaseUrl: world.databaseUrl,
             statements: captured.get(sqlKey)!,
@@ -614,6 +632,11 @@ const suite: Suite = {
             sqlRps: rep.sequencesPerSec,
             ratio: sat.rps / rep.sequencesPerSec,
             floorRps: bare.rps,
+            cpu: {
+              app: appCpu,
+              bare: bareCpu,
+              sql: { replayUs: rep.replayUsPerSeq, machineUs: rep.machineUsPerSeq },
+            },
             openRate: rate,
             p99: open.p99,
             p50: open.p50,
@@ -621,6 +644,9 @@ const suite: Suite = {
             bad: sat.bad + open.bad,
           };
           results.set(e.key, [...(results.get(e.key) ?? []), r]);
+          log(
+            `  ${e.label}: CPU µs per request: server ${f0(appCpu.serverUs)} (bare ${f0(bareCpu.serverUs)}), load generator ${f0(appCpu.loadUs)} (bare ${f0(bareCpu.loadUs)}), machine ${f0(appCpu.machineUs)} (bare ${f0(bareCpu.machineUs)}; SQL ${f0(rep.machineUsPerSeq)} per sequence, replay process ${f0(rep.replayUsPerSeq)})`,
+          );
           log(
             `  ${e.label}: ${f0(r.rps)} req/s, SQL ${f0(r.sqlRps)} seq/s, ratio ${f2(r.ratio)}; bare HTTP + SQL ${f0(r.floorRps)} req/s (${f2(r.floorRps / r.sqlRps)} of SQL); at ${rate} req/s p50 ${fms(r.p50)}, p99 ${fms(r.p99)} ms (${r.peakInFlight} at once at most)${r.bad ? `; ${r.bad} errors/non-2xx` : ''}`,
           );
@@ -717,6 +743,25 @@ const suite: Suite = {
       '',
       'Queries per request: statements of a warm request (the session cache filled by the first; 0 where the page cache answers it); in brackets, the first request after sign-in with the page cache off. SQL sequences/s is always the replay of the SQL a request runs when no cache answers it (captured with `PAGE_CACHE_TTL_MS=0`), so a page-cached row compares the cached answer with the database work it saves. Rows "page cache off" are the same endpoint on a server started with `PAGE_CACHE_TTL_MS=0`: what a page no viewer has just seen costs. The bench asks one page again and again, so its hit rate is 100 %; see docs/performance.md, "The page cache", for what that means for real traffic.',
     );
+
+    md.push(
+      '',
+      '### CPU per request',
+      '',
+      "What one request cost and who paid, from `/proc` during the same runs (bench/cpu-meter.ts): the CPU time of the server process (user + system, so the kernel work of its sockets is in it), of the load generator (autocannon, in the bench process), and of the whole machine (both cores: PostgreSQL, the kernel and every process), each divided by the requests answered; for the SQL, the replay process and the machine per sequence. Medians over the rounds, µs. When both saturate the cores, HTTP ÷ SQL is close to the SQL's machine cost ÷ the endpoint's (last column); the app's own work is its server's CPU less the bare floor's for the same SQL and rows.",
+      '',
+      "| Endpoint | Server: app | Server: bare | App's own work | Load generator: app / bare | Machine: app / bare / SQL | SQL ÷ app, machine CPU |",
+      '|---|---|---|---|---|---|---|',
+    );
+    for (const e of measured) {
+      const rs = results.get(e.key) ?? [];
+      const med = (f: (r: EndpointRound) => number) => mmm(rs.map(f)).median;
+      const app = med((r) => r.cpu.app.serverUs);
+      const bareUs = med((r) => r.cpu.bare.serverUs);
+      md.push(
+        `| ${e.label} | ${f0(app)} | ${f0(bareUs)} | ${f0(med((r) => r.cpu.app.serverUs - r.cpu.bare.serverUs))} | ${f0(med((r) => r.cpu.app.loadUs))} / ${f0(med((r) => r.cpu.bare.loadUs))} | ${f0(med((r) => r.cpu.app.machineUs))} / ${f0(med((r) => r.cpu.bare.machineUs))} / ${f0(med((r) => r.cpu.sql.machineUs))} | ${f2(med((r) => r.cpu.sql.machineUs / r.cpu.app.machineUs))} |`,
+      );
+    }
 
     md.push('', '### Following feed scaling', '');
     md.push(
