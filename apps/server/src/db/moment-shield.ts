@@ -13,14 +13,18 @@
  *
  * `alias` is the SQL alias (or table name) of `comments`. Constant text, never user input.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { MEDIA_RULES } from '@otakura/shared';
 
 export type MomentReach =
   { episodeId: string; seconds: number } | { issueId: string; page: number } | undefined;
 
 /** Boolean: the viewer has not reached the comment's moment or page. */
-export function momentCoveredSql(alias: string, viewerId: string, reach?: MomentReach): SQL {
+export function momentCoveredSql(
+  alias: string,
+  viewerId: string | Placeholder,
+  reach?: MomentReach,
+): SQL {
   const a = sql.raw(alias);
   const episodeReach =
     reach && 'episodeId' in reach

@@ -8,17 +8,17 @@
  * `alias` is the SQL alias of a table with the columns spoiler_media_id, spoiler_unit,
  * spoiler_number and user_id (posts `p`, comments `c`). Constant text, never user input.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 /** The viewer's progress in the tagged series, on the tag's unit (0 when none). */
-export function viewerMarkSql(alias: string, viewerId: string): SQL {
+export function viewerMarkSql(alias: string, viewerId: string | Placeholder): SQL {
   const a = sql.raw(alias);
   return sql`coalesce((select case ${a}.spoiler_unit when 'episode' then mp.episode when 'volume' then mp.volume else mp.chapter end
       from media_progress mp where mp.user_id = ${viewerId}::uuid and mp.media_id = ${a}.spoiler_media_id), 0)`;
 }
 
 /** Boolean: the row is covered for this viewer. */
-export function spoilerCoveredSql(alias: string, viewerId: string): SQL {
+export function spoilerCoveredSql(alias: string, viewerId: string | Placeholder): SQL {
   const a = sql.raw(alias);
   return sql`(${a}.spoiler_media_id is not null and ${a}.user_id <> ${viewerId}::uuid
       and ${viewerMarkSql(alias, viewerId)} < ${a}.spoiler_number)`;

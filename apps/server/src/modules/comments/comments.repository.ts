@@ -2,10 +2,11 @@
  * The Drizzle queries of comments and comment likes. Each takes a `Db` (a transaction
  * is one too); rules and transactions are in comments.service.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DELETED_COMMENT_TEXT, SYSTEM_USER_ID } from '@otakura/shared';
 import type { Db } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { commentLikes, comments, media, posts, reports, userBlocks, users } from '../../db/schema';
 import type { Cursor } from '../../lib/cursor';
 import { momentCoveredSql, type MomentReach } from '../../db/moment-shield';
@@ -69,7 +70,7 @@ export interface CommentViewOptions {
   reveal?: boolean;
 }
 
-function viewColumns(viewerId: string, options: CommentViewOptions = {}) {
+function viewColumns(viewerId: string | Placeholder, options: CommentViewOptions = {}) {
   const pinCovered = options.reveal
     ? sql`false`
     : momentCoveredSql('comments', viewerId, options.reach);
@@ -126,7 +127,11 @@ function viewColumns(viewerId: string, options: CommentViewOptions = {}) {
 }
 
 /** The comment columns as `viewerId` sees them, with author and answered user joined. */
-export function selectViews(db: Db, viewerId: string, options: CommentViewOptions = {}) {
+export function selectViews(
+  db: Db,
+  viewerId: string | Placeholder,
+  options: CommentViewOptions = {},
+) {
   return db
     .select(viewColumns(viewerId, options))
     .from(comments)
@@ -134,8 +139,40 @@ export function selectViews(db: Db, viewerId: string, options: CommentViewOption
     .leftJoin(replying, eq(replying.id, comments.replyingUserId));
 }
 
-const targetColumn = (target: CommentTarget) =>
-  target.kind === 'post' ? comments.postId : comments.mediaId;
+/**
+ * The page query of one kind of target, from its first page or after a cursor: prepared
+ * (db/prepared.ts), so it is built once per database handle. Built per request, Drizzle's
+ * builder was about a quarter of the server's time on a comments page (docs/performance.md).
+ */
+function commentPageQuery(kind: CommentTarget['kind'], afterCursor: boolean) {
+  return preparedFor((db) => {
+    const viewerId = sql.placeholder('viewerId');
+    const targetId = sql.placeholder('targetId');
+    return selectViews(db, viewerId)
+      .where(
+        and(
+          eq(kind === 'post' ? comments.postId : comments.mediaId, targetId),
+          // A post's comments only while the post is visible (a media entry's rows prove it
+          // exists): checked once (uncorrelated), so a page needs no statement of its own for it.
+          kind === 'post'
+            ? sql`exists (select 1 from ${posts} where ${posts.id} = ${targetId} and ${posts.deletedAt} is null)`
+            : undefined,
+          // Comments by users the viewer blocked are hidden from them.
+          sql`not exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${comments.userId})`,
+          afterCursor
+            ? sql`(${comments.createdAt}, ${comments.id}) > (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`comment_page_${kind}${afterCursor ? '_after' : ''}`);
+  });
+}
+const commentPages = {
+  post: { first: commentPageQuery('post', false), after: commentPageQuery('post', true) },
+  media: { first: commentPageQuery('media', false), after: commentPageQuery('media', true) },
+};
 
 /**
  * One keyset page of a post's or media entry's comments, oldest first (so replies can be
@@ -148,24 +185,11 @@ export async function listComments(
   cursor: Cursor | undefined,
   limit: number,
 ): Promise<CommentView[]> {
-  return selectViews(db, viewerId)
-    .where(
-      and(
-        eq(targetColumn(target), target.id),
-        // A post's comments only while the post is visible (a media entry's rows prove it
-        // exists): checked once (uncorrelated), so a page needs no statement of its own for it.
-        target.kind === 'post'
-          ? sql`exists (select 1 from ${posts} where ${posts.id} = ${target.id} and ${posts.deletedAt} is null)`
-          : undefined,
-        // Comments by users the viewer blocked are hidden from them.
-        sql`not exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${comments.userId})`,
-        cursor
-          ? sql`(${comments.createdAt}, ${comments.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(limit + 1);
+  const pages = commentPages[target.kind];
+  const values = { viewerId, targetId: target.id, limit: limit + 1 };
+  return cursor
+    ? pages.after(db).execute({ ...values, at: cursor.at, id: cursor.id })
+    : pages.first(db).execute(values);
 }
 
 export async function findCommentView(
