@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Community } from '@otakura/shared';
-import { applyToPageCaches, createPageCaches, PageCache, rowsChangedOf } from './page-cache';
+import {
+  applyToPageCaches,
+  createPageCaches,
+  EVERY_VIEWER,
+  mediaListKey,
+  PageCache,
+  rowsChangedOf,
+} from './page-cache';
 
 const page = (id: string, about = ''): Community => ({
   id,
@@ -112,5 +119,33 @@ describe('PageCache', () => {
     expect(pages.users.size).toBe(0);
     expect(rowsChangedOf('not json')).toBeUndefined();
     expect(rowsChangedOf(JSON.stringify({ o: 'x', e: { type: 'post.likes' } }))).toBeUndefined();
+  });
+
+  it("drops every page of the media list on any change of the catalog, whatever the event's id", () => {
+    const pages = createPageCaches({ ttlMs: 30_000 });
+    pages.media.setLiveness(() => true);
+    pages.communities.setLiveness(() => true);
+    const list = { items: [], nextCursor: null };
+    const first = mediaListKey({ q: ' frieren ', limit: 24 });
+    expect(first).toBe(mediaListKey({ q: 'frieren', cursor: undefined, limit: 24 }));
+    expect(first).not.toBe(mediaListKey({ q: 'frieren', cursor: 'abc', limit: 24 }));
+    expect(first).not.toBe(mediaListKey({ q: 'frieren', limit: 12 }));
+    pages.media.set(first, EVERY_VIEWER, list, true, pages.media.epoch);
+    pages.media.set(
+      mediaListKey({ q: '', limit: 24 }),
+      EVERY_VIEWER,
+      list,
+      true,
+      pages.media.epoch,
+    );
+    pages.communities.set('m1', 'v', page('m1'), true, pages.communities.epoch);
+    expect(pages.media.get(first, EVERY_VIEWER)?.base).toBe(list);
+
+    applyToPageCaches(pages, { type: 'rows.changed', table: 'media', id: 'm1' });
+    expect(pages.media.size).toBe(0);
+    expect(pages.communities.get('m1', 'v')).toBeDefined(); // only the list's table
+    pages.media.set(first, EVERY_VIEWER, list, true, pages.media.epoch);
+    applyToPageCaches(pages, { type: 'resync' });
+    expect(pages.media.size).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The page cache (docs/performance.md, "The page cache"): a per-process cache of the two pages
- * whose one statement is so cheap that answering HTTP costs more than the database does — a
- * community's page and a user's profile.
+ * The page cache (docs/performance.md, "The page cache"): a per-process cache of the pages whose
+ * one statement is so cheap that answering HTTP costs more than the database does — a
+ * community's page, a user's profile, and the pages of the media list (the same for every
+ * viewer: one viewer key, `EVERY_VIEWER`).
  *
  * Per target (a community or user id): the page as the first viewer got it (`base`, shared by
  * every viewer) and, per viewer, the one thing that differs between viewers (`rel`: member of
@@ -19,7 +20,7 @@
  * began before an invalidation never stores its answer (the epoch). `ttlMs` only bounds
  * memory and what a lost event could cost; 0 turns the cache off.
  */
-import type { Community, LiveEvent, PublicProfile } from '@otakura/shared';
+import type { Community, LiveEvent, MediaListPage, PublicProfile } from '@otakura/shared';
 
 export interface PageCacheOptions {
   /** How long a target's entry lives after it was filled (0: the cache is off). */
@@ -141,25 +142,51 @@ export class PageCache<B, R> {
   }
 }
 
-/** The app's two page caches (AppContext.pages). */
+/** The viewer key of a page every viewer sees the same (the media list). */
+export const EVERY_VIEWER = '*';
+
+/** Pages of the media list kept at most (a page is ~10 kB; each search and cursor is a page). */
+const MEDIA_LIST_PAGES = 500;
+
+/** The app's page caches (AppContext.pages). */
 export interface PageCaches {
   /** Community id → the page; per viewer, whether they are a member. */
   communities: PageCache<Community, boolean>;
   /** User id → the profile; per viewer, whether they follow the user. */
   users: PageCache<PublicProfile, boolean>;
+  /**
+   * A page of the media list (its search, cursor and size as the key: `mediaListKey`) →
+   * the page, for `EVERY_VIEWER`. Any change of the catalog drops every page (migration 0015).
+   */
+  media: PageCache<MediaListPage, true>;
 }
 
 export function createPageCaches(opts: PageCacheOptions): PageCaches {
-  return { communities: new PageCache(opts), users: new PageCache(opts) };
+  return {
+    communities: new PageCache(opts),
+    users: new PageCache(opts),
+    media: new PageCache({ ...opts, maxTargets: MEDIA_LIST_PAGES }),
+  };
 }
 
-/** Applies a live event to the caches: `rows.changed` drops its targets, `resync` everything. */
+/** Every cache of `pages`, for what applies to all of them. */
+export function allPageCaches(pages: PageCaches): PageCache<unknown, unknown>[] {
+  return [pages.communities, pages.users, pages.media] as PageCache<unknown, unknown>[];
+}
+
+/**
+ * Applies a live event to the caches: `rows.changed` drops its targets (the media list: every
+ * page, whatever the id), `resync` everything.
+ */
 export function applyToPageCaches(pages: PageCaches, event: LiveEvent): void {
-  if (event.type === 'rows.changed') pages[event.table].drop(event.id);
-  else if (event.type === 'resync') {
-    pages.communities.clear();
-    pages.users.clear();
-  }
+  if (event.type === 'rows.changed')
+    pages[event.table].drop(event.table === 'media' ? null : event.id);
+  else if (event.type === 'resync') for (const cache of allPageCaches(pages)) cache.clear();
+}
+
+/** The media list cache's key of one request: the trimmed search, the cursor and the size. */
+export function mediaListKey(query: { q: string; cursor?: string; limit: number }): string {
+  return JSON.stringify([query.q.trim(), query.cursor ?? '', query.limit]);
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
  * The page cache in the running app (lib/page-cache.ts, plugins/page-cache.ts): the community
- * page and the profile come from it on a repeat, and every change of the row — through a route,
- * or written straight into the database as a CLI or a bulk load would — reaches the next answer.
+ * page, the profile and the media list come from it on a repeat, and every change of the row —
+ * through a route, or written straight into the database as a CLI or a bulk load would —
+ * reaches the next answer.
  * Runs in both passes (PGlite's LISTEN; PostgreSQL's, through the live bus), and across two
  * servers on PostgreSQL, with the PostgreSQL bus and with the Redis bus (then the cache's own LISTEN).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CommunitySchema, PublicProfileSchema } from '@otakura/shared';
-import { communities, users } from '../db/schema';
+import { CommunitySchema, MediaListPageSchema, PublicProfileSchema } from '@otakura/shared';
+import { communities, media, users } from '../db/schema';
+import { addEpisode } from '../modules/media/media.test-helpers';
 import { buildTestApp, type TestApp } from '../test/app';
 import {
   createCommunity,
@@ -145,6 +147,46 @@ describe('the page cache', () => {
     await expect.poll(async () => (await fan.http(path)).status, POLL).toBe(404);
   });
 
+  it('answers a repeated media list page from the cache; likes, views, units and edits reach it', async () => {
+    const pages = t.ctx.pages.media;
+    const viewer = await createUser(t);
+    const other = await createUser(t);
+    const word = `cachelist${Date.now().toString(36)}`;
+    const entry = await createMedia(t.ctx, { title: `${word} One` });
+    const path = `/api/media?q=${word}`;
+    const list = async (http = viewer.http) =>
+      (await getJson(http, path, MediaListPageSchema)).items;
+    expect((await list()).map((m) => m.id)).toEqual([entry.id]);
+    const hits = pages.stats.hits;
+    expect((await list(other.http)).map((m) => m.id)).toEqual([entry.id]); // any viewer's page
+    expect(pages.stats.hits).toBe(hits + 1);
+
+    // A like through the route: the liker's very next read counts it (the route drops the list
+    // before it answers, so this holds on PostgreSQL before the NOTIFY comes too).
+    const drop = vi.spyOn(pages, 'drop');
+    expect((await viewer.http(`/api/media/${entry.id}/like`, { method: 'PUT' })).status).toBe(200);
+    const drops = drop.mock.calls.filter(([id]) => id === null).length;
+    drop.mockRestore();
+    expect(drops).toBeGreaterThanOrEqual(t.ctx.database.kind === 'pglite' ? 2 : 1);
+    expect((await list())[0]?.likeCount).toBe(1);
+
+    // Written straight into the database: a view count, an episode, a new entry, a new title.
+    await list();
+    await t.ctx.database.db.update(media).set({ viewCount: 41 }).where(eq(media.id, entry.id));
+    await expect.poll(async () => (await list())[0]?.viewCount, POLL).toBe(41);
+    await addEpisode(t.ctx, entry.id, 1);
+    await expect.poll(async () => (await list())[0]?.episodeCount, POLL).toBe(1);
+    const second = await createMedia(t.ctx, { title: `${word} Two` });
+    await expect
+      .poll(async () => (await list()).map((m) => m.id), POLL)
+      .toEqual([entry.id, second.id]);
+    await t.ctx.database.db
+      .update(media)
+      .set({ title: 'Renamed away' })
+      .where(eq(media.id, second.id));
+    await expect.poll(async () => (await list()).map((m) => m.id), POLL).toEqual([entry.id]);
+  });
+
   it('a statement changing many rows drops every cached page of that table', async () => {
     const viewer = await createUser(t);
     const c = await createCommunity(t.ctx);
@@ -218,6 +260,27 @@ describe.runIf(process.env.DATABASE_URL)('the page cache across two servers', ()
         return { bio: v.bio, isFollowing: v.isFollowing, followers: v.followerCount };
       }, POLL)
       .toEqual({ bio: 'Written on server A', isFollowing: true, followers: 1 });
+  });
+  it('a like and a title edit on A reach the media list B has cached', async () => {
+    const word = `sharedlist${Date.now().toString(36)}`;
+    const entry = await createMedia(a.ctx, { title: `${word} Entry` });
+    const fan = await createUser(a);
+    const onB = withCookie(b, fan.cookie);
+    const path = `/api/media?q=${word}`;
+    for (let i = 0; i < 2; i++) await getJson(onB, path, MediaListPageSchema);
+    expect(b.ctx.pages.media.stats.hits).toBeGreaterThan(0);
+
+    expect((await fan.http(`/api/media/${entry.id}/like`, { method: 'PUT' })).status).toBe(200);
+    await expect
+      .poll(async () => (await getJson(onB, path, MediaListPageSchema)).items[0]?.likeCount, POLL)
+      .toBe(1);
+    await a.ctx.database.db
+      .update(media)
+      .set({ title: `${word} Renamed` })
+      .where(eq(media.id, entry.id));
+    await expect
+      .poll(async () => (await getJson(onB, path, MediaListPageSchema)).items[0]?.title, POLL)
+      .toBe(`${word} Renamed`);
   });
 });
 

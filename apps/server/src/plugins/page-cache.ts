@@ -12,12 +12,22 @@
  * fails the app's start.
  */
 import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
-import { applyToPageCaches, rowsChangedOf, type PageCaches } from '../lib/page-cache';
+import {
+  allPageCaches,
+  applyToPageCaches,
+  rowsChangedOf,
+  type PageCaches,
+} from '../lib/page-cache';
 import { optionalUser } from '../modules/auth/auth.guard';
 import { createPgLiveBus, LIVE_CHANNEL, type PgLiveBus } from '../modules/live/pg-live-bus';
 import { onSendByRoute } from './route-table';
 
-type Target = 'communities:params.communityId' | 'users:params.userId' | 'users:self';
+type Target =
+  | 'communities:params.communityId'
+  | 'users:params.userId'
+  | 'users:self'
+  /** Every page of the media list (a like, a view, a comment, an edit moves what it shows). */
+  | 'media:list';
 
 /** `METHOD url` → the cached pages a successful answer of the route changed. */
 export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
@@ -33,6 +43,21 @@ export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
   'PATCH /api/me/account': ['users:self'],
   'POST /api/me/avatar': ['users:self'],
   'POST /api/me/banner': ['users:self'],
+  'PUT /api/media/:mediaId/like': ['media:list'],
+  'DELETE /api/media/:mediaId/like': ['media:list'],
+  'POST /api/episodes/:episodeId/playback': ['media:list'],
+  'POST /api/playback/:sessionId/heartbeat': ['media:list'],
+  'POST /api/playback/:sessionId/close': ['media:list'],
+  'POST /api/media/:mediaId/comments': ['media:list'],
+  'DELETE /api/comments/:commentId': ['media:list'],
+  'POST /api/moderation/cases/:targetType/:targetId/actions': ['media:list'],
+  'POST /api/admin/media': ['media:list'],
+  'PATCH /api/admin/media/:mediaId': ['media:list'],
+  'PUT /api/admin/media/:mediaId/cover': ['media:list'],
+  'PUT /api/admin/media/:mediaId/banner': ['media:list'],
+  'POST /api/admin/media/:mediaId/episodes': ['media:list'],
+  'POST /api/admin/media/:mediaId/volumes': ['media:list'],
+  'POST /api/admin/media/:mediaId/issues': ['media:list'],
 };
 
 async function idOf(req: FastifyRequest, target: Target): Promise<string | undefined> {
@@ -46,8 +71,7 @@ async function idOf(req: FastifyRequest, target: Target): Promise<string | undef
 function listen(app: FastifyInstance, pages: PageCaches): void {
   const { database, live } = app.ctx;
   const setLiveness = (isLive: () => boolean) => {
-    pages.communities.setLiveness(isLive);
-    pages.users.setLiveness(isLive);
+    for (const cache of allPageCaches(pages)) cache.setLiveness(isLive);
   };
   if (database.kind === 'pglite') {
     const pglite = database.pglite;
@@ -91,6 +115,10 @@ export function installPageCache(app: FastifyInstance): void {
       async (req, reply, payload) => {
         if (reply.statusCode < 400) {
           for (const target of targets) {
+            if (target === 'media:list') {
+              pages.media.drop(null);
+              continue;
+            }
             const id = await idOf(req, target);
             if (id) pages[target.startsWith('users') ? 'users' : 'communities'].drop(id);
           }

@@ -82,6 +82,7 @@ describe('statements per hot read, signed in, warm session cache', () => {
     profile: `/api/users/${author.user.id}`,
     'community page': `/api/communities/${communityId}`,
     'community posts': `/api/communities/${communityId}/posts`,
+    'media list': '/api/media',
   });
 
   it('the session costs 0 statements once cached (2 when not)', async () => {
@@ -116,7 +117,8 @@ describe('statements per hot read, signed in, warm session cache', () => {
     // The budget today; lower it when a join or a cache removes one.
     // Issue 10 folded the existence, visibility and follow/membership checks into the page's
     // statement (docs/performance.md); a post's images are a second read only for image posts.
-    // The page cache (lib/page-cache.ts) answers a repeated profile and community page: 0.
+    // The page cache (lib/page-cache.ts) answers a repeated profile, community page and media
+    // list page: 0.
     expect(counts).toEqual({
       'feed all': 1,
       'feed following': 1,
@@ -125,6 +127,7 @@ describe('statements per hot read, signed in, warm session cache', () => {
       profile: 0,
       'community page': 0,
       'community posts': 1,
+      'media list': 0,
     });
   });
 });

@@ -114,13 +114,15 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('session.invalidate'), userId: z.string() }),
   /**
-   * Server to server only (no topic), sent by the database itself (migration 0014's triggers):
-   * a community or user row changed or went away (`id` null: many rows of that table). Every
-   * server drops its cached pages of it (apps/server/src/lib/page-cache.ts); never sent to a client.
+   * Server to server only (no topic), sent by the database itself (migrations 0014 and 0015's
+   * triggers): a community or user row changed or went away (`id` null: many rows of that
+   * table), or the media catalog changed (`media`, always `id` null: every page of the list).
+   * Every server drops its cached pages of it (apps/server/src/lib/page-cache.ts); never sent to
+   * a client.
    */
   z.object({
     type: z.literal('rows.changed'),
-    table: z.enum(['communities', 'users']),
+    table: z.enum(['communities', 'users', 'media']),
     id: z.string().nullable(),
   }),
   /** On `media:{mediaId}`: the entry's absolute view count after a view was counted. */

@@ -42,7 +42,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await requireUser(req);
-      return service.searchMedia(db(), req.query);
+      // Not cached while reads go to replicas: a replica may not yet have replayed a change whose
+      // invalidation has already come (as the profile, users.routes).
+      const pages = app.ctx.database.replicas ? undefined : app.ctx.pages.media;
+      return service.searchMedia(db(), req.query, pages);
     },
   );
 
