@@ -12,10 +12,11 @@
  *    and appends each statement (text, parameters, row mode) to a file. Each endpoint is asked
  *    twice with the viewer's real session cookie (signed in over HTTP); the statements of the
  *    second (warm) request are "its own SQL", session lookups included when the app runs them.
- *    This server runs with the page cache off (`PAGE_CACHE_TTL_MS=0`), so the community page and
- *    the profile show the SQL they run when the cache does not answer; a second short capture
- *    with it on counts the statements a warm request really runs (0 for those two), and those
- *    endpoints are measured twice: as the app runs, and on a server with the cache off.
+ *    This server runs with the page cache off (`PAGE_CACHE_TTL_MS=0`), so the community page,
+ *    the profile and the media list show the SQL they run when the cache does not answer; a
+ *    second short capture with it on counts the statements a warm request really runs (0 for
+ *    those three), and those endpoints are measured twice: as the app runs, and on a server with
+ *    the cache off.
  * 2. Per round and endpoint: (a) autocannon, `--connections` (50) connections for `--duration`
  *    (5) seconds → req/s; (b) `api-replay.ts`, a separate process, replays the captured
  *    sequence with as many workers, through a pool opened by the app's own `openDatabase`

@@ -125,7 +125,7 @@ describe('PageCache', () => {
     const pages = createPageCaches({ ttlMs: 30_000 });
     pages.media.setLiveness(() => true);
     pages.communities.setLiveness(() => true);
-    const list = { items: [], nextCursor: null };
+    const list = JSON.stringify({ items: [], nextCursor: null });
     const first = mediaListKey({ q: ' frieren ', limit: 24 });
     expect(first).toBe(mediaListKey({ q: 'frieren', cursor: undefined, limit: 24 }));
     expect(first).not.toBe(mediaListKey({ q: 'frieren', cursor: 'abc', limit: 24 }));

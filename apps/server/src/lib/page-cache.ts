@@ -20,7 +20,7 @@
  * began before an invalidation never stores its answer (the epoch). `ttlMs` only bounds
  * memory and what a lost event could cost; 0 turns the cache off.
  */
-import type { Community, LiveEvent, MediaListPage, PublicProfile } from '@otakura/shared';
+import type { Community, LiveEvent, PublicProfile } from '@otakura/shared';
 
 export interface PageCacheOptions {
   /** How long a target's entry lives after it was filled (0: the cache is off). */
@@ -156,9 +156,10 @@ export interface PageCaches {
   users: PageCache<PublicProfile, boolean>;
   /**
    * A page of the media list (its search, cursor and size as the key: `mediaListKey`) →
-   * the page, for `EVERY_VIEWER`. Any change of the catalog drops every page (migration 0015).
+   * the page's JSON as it was sent, for `EVERY_VIEWER`. Any change of the catalog drops every
+   * page (migration 0015).
    */
-  media: PageCache<MediaListPage, true>;
+  media: PageCache<string, true>;
 }
 
 export function createPageCaches(opts: PageCacheOptions): PageCaches {

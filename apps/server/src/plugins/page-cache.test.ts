@@ -160,6 +160,15 @@ describe('the page cache', () => {
     const hits = pages.stats.hits;
     expect((await list(other.http)).map((m) => m.id)).toEqual([entry.id]); // any viewer's page
     expect(pages.stats.hits).toBe(hits + 1);
+    // Sent as the JSON that was stored: the same body and type as the answer that filled it.
+    const [miss, hit] = [
+      await viewer.http(`${path}&limit=5`),
+      await viewer.http(`${path}&limit=5`),
+    ];
+    expect(pages.stats.hits).toBe(hits + 2);
+    expect(hit.headers.get('content-type')).toBe(miss.headers.get('content-type'));
+    expect(hit.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await hit.text()).toBe(await miss.text());
 
     // A like through the route: the liker's very next read counts it (the route drops the list
     // before it answers, so this holds on PostgreSQL before the NOTIFY comes too).

@@ -18,7 +18,6 @@ import { runInTransaction, sqlState, type Db } from '../../db/client';
 import { mediaCursor } from '../../lib/cursor';
 import { AppError, notFound } from '../../lib/errors';
 import { isId } from '../../lib/ids';
-import { EVERY_VIEWER, mediaListKey, type PageCaches } from '../../lib/page-cache';
 import type { LiveBus } from '../live/live-bus';
 import {
   mediaPageCount,
@@ -43,25 +42,8 @@ const FOREIGN_KEY_VIOLATION = '23503';
  * A page of the alphabetical list (case-insensitive title order), filtered to entries whose title
  * or a keyword contains `q` case-insensitively when `q` is not empty (`%`, `_`, `\` match
  * themselves). Keyset pages: no duplicates or gaps, the same cost deep down.
- *
- * With `pages`, a page is answered from the page cache (lib/page-cache.ts) when it is there: the
- * list is the same for every viewer, and every change of the catalog drops it (migration 0015).
  */
-export async function searchMedia(
-  db: Db,
-  query: SearchMediaQuery,
-  pages?: PageCaches['media'],
-): Promise<MediaListPage> {
-  const key = mediaListKey(query);
-  const hit = pages?.get(key, EVERY_VIEWER);
-  if (hit) return hit.base;
-  const epoch = pages?.epoch ?? 0;
-  const page = await readMediaPage(db, query);
-  pages?.set(key, EVERY_VIEWER, page, true, epoch);
-  return page;
-}
-
-async function readMediaPage(db: Db, query: SearchMediaQuery): Promise<MediaListPage> {
+export async function searchMedia(db: Db, query: SearchMediaQuery): Promise<MediaListPage> {
   const after = mediaCursor.decode(query.cursor);
   const q = query.q.trim();
   const rows = await repo.listMedia(db, {
