@@ -4,7 +4,7 @@ import {
   applyToPageCaches,
   createPageCaches,
   EVERY_VIEWER,
-  mediaListKey,
+  listPageKey,
   PageCache,
   rowsChangedOf,
 } from './page-cache';
@@ -126,18 +126,12 @@ describe('PageCache', () => {
     pages.media.setLiveness(() => true);
     pages.communities.setLiveness(() => true);
     const list = JSON.stringify({ items: [], nextCursor: null });
-    const first = mediaListKey({ q: ' frieren ', limit: 24 });
-    expect(first).toBe(mediaListKey({ q: 'frieren', cursor: undefined, limit: 24 }));
-    expect(first).not.toBe(mediaListKey({ q: 'frieren', cursor: 'abc', limit: 24 }));
-    expect(first).not.toBe(mediaListKey({ q: 'frieren', limit: 12 }));
+    const first = listPageKey({ q: ' frieren ', limit: 24 });
+    expect(first).toBe(listPageKey({ q: 'frieren', cursor: undefined, limit: 24 }));
+    expect(first).not.toBe(listPageKey({ q: 'frieren', cursor: 'abc', limit: 24 }));
+    expect(first).not.toBe(listPageKey({ q: 'frieren', limit: 12 }));
     pages.media.set(first, EVERY_VIEWER, list, true, pages.media.epoch);
-    pages.media.set(
-      mediaListKey({ q: '', limit: 24 }),
-      EVERY_VIEWER,
-      list,
-      true,
-      pages.media.epoch,
-    );
+    pages.media.set(listPageKey({ q: '', limit: 24 }), EVERY_VIEWER, list, true, pages.media.epoch);
     pages.communities.set('m1', 'v', page('m1'), true, pages.communities.epoch);
     expect(pages.media.get(first, EVERY_VIEWER)?.base).toBe(list);
 

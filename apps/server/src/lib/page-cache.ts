@@ -21,6 +21,7 @@
  * memory and what a lost event could cost; 0 turns the cache off.
  */
 import type { Community, LiveEvent, PublicProfile } from '@otakura/shared';
+import type { FlaggedListPage } from './list-page-json';
 
 export interface PageCacheOptions {
   /** How long a target's entry lives after it was filled (0: the cache is off). */
@@ -145,8 +146,8 @@ export class PageCache<B, R> {
 /** The viewer key of a page every viewer sees the same (the media list). */
 export const EVERY_VIEWER = '*';
 
-/** Pages of the media list kept at most (a page is ~10 kB; each search and cursor is a page). */
-const MEDIA_LIST_PAGES = 500;
+/** Pages of a list kept at most (a page is ~10 kB; each search and cursor is a page). */
+const LIST_PAGES = 500;
 
 /** The app's page caches (AppContext.pages). */
 export interface PageCaches {
@@ -155,38 +156,46 @@ export interface PageCaches {
   /** User id → the profile; per viewer, whether they follow the user. */
   users: PageCache<PublicProfile, boolean>;
   /**
-   * A page of the media list (its search, cursor and size as the key: `mediaListKey`) →
+   * A page of the media list (its search, cursor and size as the key: `listPageKey`) →
    * the page's JSON as it was sent, for `EVERY_VIEWER`. Any change of the catalog drops every
    * page (migration 0015).
    */
   media: PageCache<string, true>;
+  /**
+   * A page of the shop list (`listPageKey`) → the page every viewer who blocks nobody sees; per
+   * viewer, the ids of its items they like. Any change of the items, a seller's ban or a block
+   * drops every page (migration 0016).
+   */
+  shop: PageCache<FlaggedListPage, ReadonlySet<string>>;
 }
 
 export function createPageCaches(opts: PageCacheOptions): PageCaches {
   return {
     communities: new PageCache(opts),
     users: new PageCache(opts),
-    media: new PageCache({ ...opts, maxTargets: MEDIA_LIST_PAGES }),
+    media: new PageCache({ ...opts, maxTargets: LIST_PAGES }),
+    shop: new PageCache({ ...opts, maxTargets: LIST_PAGES }),
   };
 }
 
 /** Every cache of `pages`, for what applies to all of them. */
 export function allPageCaches(pages: PageCaches): PageCache<unknown, unknown>[] {
-  return [pages.communities, pages.users, pages.media] as PageCache<unknown, unknown>[];
+  return [pages.communities, pages.users, pages.media, pages.shop] as PageCache<unknown, unknown>[];
 }
 
 /**
- * Applies a live event to the caches: `rows.changed` drops its targets (the media list: every
- * page, whatever the id), `resync` everything.
+ * Applies a live event to the caches: `rows.changed` drops its targets (a list: every page,
+ * whatever the id), `resync` everything.
  */
 export function applyToPageCaches(pages: PageCaches, event: LiveEvent): void {
-  if (event.type === 'rows.changed')
-    pages[event.table].drop(event.table === 'media' ? null : event.id);
-  else if (event.type === 'resync') for (const cache of allPageCaches(pages)) cache.clear();
+  if (event.type === 'rows.changed') {
+    const list = event.table === 'media' || event.table === 'shop';
+    pages[event.table].drop(list ? null : event.id);
+  } else if (event.type === 'resync') for (const cache of allPageCaches(pages)) cache.clear();
 }
 
-/** The media list cache's key of one request: the trimmed search, the cursor and the size. */
-export function mediaListKey(query: { q: string; cursor?: string; limit: number }): string {
+/** A list cache's key of one request: the trimmed search, the cursor and the size. */
+export function listPageKey(query: { q: string; cursor?: string; limit: number }): string {
   return JSON.stringify([query.q.trim(), query.cursor ?? '', query.limit]);
 }
 

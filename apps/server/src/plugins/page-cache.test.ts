@@ -1,6 +1,6 @@
 /**
  * The page cache in the running app (lib/page-cache.ts, plugins/page-cache.ts): the community
- * page, the profile and the media list come from it on a repeat, and every change of the row —
+ * page, the profile, the media list and the shop list come from it on a repeat, and every change of the row —
  * through a route, or written straight into the database as a CLI or a bulk load would —
  * reaches the next answer.
  * Runs in both passes (PGlite's LISTEN; PostgreSQL's, through the live bus), and across two
@@ -8,13 +8,19 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CommunitySchema, MediaListPageSchema, PublicProfileSchema } from '@otakura/shared';
-import { communities, media, users } from '../db/schema';
+import {
+  CommunitySchema,
+  MediaListPageSchema,
+  PublicProfileSchema,
+  ShopItemPageSchema,
+} from '@otakura/shared';
+import { communities, media, shopItems, userBlocks, users } from '../db/schema';
 import { addEpisode } from '../modules/media/media.test-helpers';
 import { buildTestApp, type TestApp } from '../test/app';
 import {
   createCommunity,
   createMedia,
+  createShopItem,
   createUser,
   withCookie,
   type TestHttp,
@@ -196,6 +202,98 @@ describe('the page cache', () => {
     await expect.poll(async () => (await list()).map((m) => m.id), POLL).toEqual([entry.id]);
   });
 
+  it('answers a repeated shop list page from the cache, each viewer with their own likes', async () => {
+    const pages = t.ctx.pages.shop;
+    const seller = await createUser(t);
+    const fan = await createUser(t);
+    const other = await createUser(t);
+    const word = `cacheshop${Date.now().toString(36)}`;
+    const older = await createShopItem(t.ctx, { sellerId: seller.user.id, name: `${word} A` });
+    const newer = await createShopItem(t.ctx, { sellerId: seller.user.id, name: `${word} B` });
+    const path = `/api/shop/items?q=${word}`;
+    const list = async (http = fan.http) => (await getJson(http, path, ShopItemPageSchema)).items;
+    const view = (items: Awaited<ReturnType<typeof list>>) =>
+      items.map((i) => [i.id, i.likeCount, i.likedByMe, i.quantity]);
+    expect(view(await list())).toEqual([
+      [newer.id, 0, false, 5],
+      [older.id, 0, false, 5],
+    ]);
+    const hits = pages.stats.hits;
+    await list();
+    expect(pages.stats.hits).toBe(hits + 1);
+
+    // A like through the route: the liker's next read has it, another viewer the count only.
+    expect((await fan.http(`/api/shop/items/${older.id}/like`, { method: 'PUT' })).status).toBe(
+      200,
+    );
+    expect(view(await list())).toEqual([
+      [newer.id, 0, false, 5],
+      [older.id, 1, true, 5],
+    ]);
+    expect(view(await list(other.http))).toEqual([
+      [newer.id, 0, false, 5],
+      [older.id, 1, false, 5],
+    ]);
+    const before = pages.stats.hits;
+    const [first, second] = [await fan.http(path), await fan.http(path)];
+    expect(pages.stats.hits).toBeGreaterThan(before); // from the cache
+    expect(second.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await second.text()).toBe(await first.text());
+
+    // Stock written straight into the database (as a checkout or an expired order would).
+    await t.ctx.database.db
+      .update(shopItems)
+      .set({ quantity: 0 })
+      .where(eq(shopItems.id, newer.id));
+    await expect
+      .poll(async () => (await list()).map((i) => [i.quantity, i.soldOut]), POLL)
+      .toEqual([
+        [0, true],
+        [5, false],
+      ]);
+
+    // A viewer who blocks someone is never answered from the shared page.
+    const blocker = await createUser(t);
+    await t.ctx.database.db
+      .insert(userBlocks)
+      .values({ blockerId: blocker.user.id, blockedId: seller.user.id });
+    for (let i = 0; i < 2; i++) expect(await list(blocker.http)).toEqual([]);
+    await t.ctx.database.db.delete(userBlocks).where(eq(userBlocks.blockerId, blocker.user.id));
+    await expect.poll(async () => (await list(blocker.http)).length, POLL).toBe(2);
+  });
+
+  it("a seller's ban reaches the cached shop list, and a ban that will end keeps it uncached", async () => {
+    const pages = t.ctx.pages.shop;
+    const seller = await createUser(t);
+    const viewer = await createUser(t);
+    const word = `banshop${Date.now().toString(36)}`;
+    const item = await createShopItem(t.ctx, { sellerId: seller.user.id, name: `${word} Item` });
+    const other = await createShopItem(t.ctx, { sellerId: viewer.user.id, name: `${word} Other` });
+    const path = `/api/shop/items?q=${word}`;
+    const ids = async () =>
+      (await getJson(viewer.http, path, ShopItemPageSchema)).items.map((i) => i.id);
+    expect(await ids()).toEqual([other.id, item.id]);
+    expect(await ids()).toEqual([other.id, item.id]); // cached now
+
+    // A ban with an end: the page leaves the seller out, and is not kept (no row changes when
+    // the ban ends by itself).
+    await t.ctx.database.db
+      .update(users)
+      .set({ banned: true, banExpires: new Date(Date.now() + 3_600_000) })
+      .where(eq(users.id, seller.user.id));
+    await expect.poll(ids, POLL).toEqual([other.id]);
+    const hits = pages.stats.hits;
+    expect(await ids()).toEqual([other.id]);
+    expect(pages.stats.hits).toBe(hits);
+
+    // The ban's end, written as time passing would make it: back in the list.
+    await t.ctx.database.db
+      .update(users)
+      .set({ banExpires: new Date(Date.now() - 1_000) })
+      .where(eq(users.id, seller.user.id));
+    await expect.poll(ids, POLL).toEqual([other.id, item.id]);
+  });
+
   it('a statement changing many rows drops every cached page of that table', async () => {
     const viewer = await createUser(t);
     const c = await createCommunity(t.ctx);
@@ -270,6 +368,24 @@ describe.runIf(process.env.DATABASE_URL)('the page cache across two servers', ()
       }, POLL)
       .toEqual({ bio: 'Written on server A', isFollowing: true, followers: 1 });
   });
+  it('a like on A reaches the shop list B has cached', async () => {
+    const seller = await createUser(a);
+    const fan = await createUser(a);
+    const word = `sharedshop${Date.now().toString(36)}`;
+    const item = await createShopItem(a.ctx, { sellerId: seller.user.id, name: `${word} Item` });
+    const onB = withCookie(b, fan.cookie);
+    const path = `/api/shop/items?q=${word}`;
+    for (let i = 0; i < 2; i++) await getJson(onB, path, ShopItemPageSchema);
+    expect(b.ctx.pages.shop.stats.hits).toBeGreaterThan(0);
+    expect((await fan.http(`/api/shop/items/${item.id}/like`, { method: 'PUT' })).status).toBe(200);
+    await expect
+      .poll(async () => {
+        const [first] = (await getJson(onB, path, ShopItemPageSchema)).items;
+        return [first?.likeCount, first?.likedByMe];
+      }, POLL)
+      .toEqual([1, true]);
+  });
+
   it('a like and a title edit on A reach the media list B has cached', async () => {
     const word = `sharedlist${Date.now().toString(36)}`;
     const entry = await createMedia(a.ctx, { title: `${word} Entry` });

@@ -27,7 +27,9 @@ type Target =
   | 'users:params.userId'
   | 'users:self'
   /** Every page of the media list (a like, a view, a comment, an edit moves what it shows). */
-  | 'media:list';
+  | 'media:list'
+  /** Every page of the shop list (a like, stock, an edit, a block or a ban moves it). */
+  | 'shop:list';
 
 /** `METHOD url` → the cached pages a successful answer of the route changed. */
 export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
@@ -37,8 +39,8 @@ export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
   'POST /api/admin/communities/:communityId/image': ['communities:params.communityId'],
   'PUT /api/users/:userId/follow': ['users:params.userId', 'users:self'],
   'DELETE /api/users/:userId/follow': ['users:params.userId', 'users:self'],
-  'PUT /api/users/:userId/block': ['users:params.userId', 'users:self'],
-  'DELETE /api/users/:userId/block': ['users:params.userId', 'users:self'],
+  'PUT /api/users/:userId/block': ['users:params.userId', 'users:self', 'shop:list'],
+  'DELETE /api/users/:userId/block': ['users:params.userId', 'users:self', 'shop:list'],
   'PATCH /api/me/profile': ['users:self'],
   'PATCH /api/me/account': ['users:self'],
   'POST /api/me/avatar': ['users:self'],
@@ -50,7 +52,9 @@ export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
   'POST /api/playback/:sessionId/close': ['media:list'],
   'POST /api/media/:mediaId/comments': ['media:list'],
   'DELETE /api/comments/:commentId': ['media:list'],
-  'POST /api/moderation/cases/:targetType/:targetId/actions': ['media:list'],
+  'POST /api/moderation/cases/:targetType/:targetId/actions': ['media:list', 'shop:list'],
+  'POST /api/moderation/users/:userId/suspend': ['shop:list'],
+  'POST /api/moderation/users/:userId/unsuspend': ['shop:list'],
   'POST /api/admin/media': ['media:list'],
   'PATCH /api/admin/media/:mediaId': ['media:list'],
   'PUT /api/admin/media/:mediaId/cover': ['media:list'],
@@ -58,6 +62,14 @@ export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
   'POST /api/admin/media/:mediaId/episodes': ['media:list'],
   'POST /api/admin/media/:mediaId/volumes': ['media:list'],
   'POST /api/admin/media/:mediaId/issues': ['media:list'],
+  'PUT /api/shop/items/:itemId/like': ['shop:list'],
+  'DELETE /api/shop/items/:itemId/like': ['shop:list'],
+  'POST /api/admin/shop/items': ['shop:list'],
+  'PATCH /api/admin/shop/items/:itemId': ['shop:list'],
+  'PUT /api/admin/shop/items/:itemId/image': ['shop:list'],
+  'POST /api/checkout': ['shop:list'],
+  'POST /api/checkout/test/:sessionId/pay': ['shop:list'],
+  'POST /api/orders/by-session/:sessionId/cancel': ['shop:list'],
 };
 
 async function idOf(req: FastifyRequest, target: Target): Promise<string | undefined> {
@@ -115,8 +127,8 @@ export function installPageCache(app: FastifyInstance): void {
       async (req, reply, payload) => {
         if (reply.statusCode < 400) {
           for (const target of targets) {
-            if (target === 'media:list') {
-              pages.media.drop(null);
+            if (target === 'media:list' || target === 'shop:list') {
+              pages[target === 'media:list' ? 'media' : 'shop'].drop(null);
               continue;
             }
             const id = await idOf(req, target);

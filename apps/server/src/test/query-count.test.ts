@@ -11,6 +11,7 @@ import {
   createComment,
   createCommunity,
   createPost,
+  createShopItem,
   createUser,
   followUser,
   joinCommunity,
@@ -37,6 +38,7 @@ beforeAll(async () => {
   const post = await createPost(t, { userId: author.user.id, communityId });
   postId = post.id;
   await createComment(t, { postId, userId: viewer.user.id });
+  await createShopItem(t, { sellerId: author.user.id });
 });
 afterAll(async () => {
   await t?.close();
@@ -83,6 +85,7 @@ describe('statements per hot read, signed in, warm session cache', () => {
     'community page': `/api/communities/${communityId}`,
     'community posts': `/api/communities/${communityId}/posts`,
     'media list': '/api/media',
+    'shop list': '/api/shop/items',
   });
 
   it('the session costs 0 statements once cached (2 when not)', async () => {
@@ -118,7 +121,7 @@ describe('statements per hot read, signed in, warm session cache', () => {
     // Issue 10 folded the existence, visibility and follow/membership checks into the page's
     // statement (docs/performance.md); a post's images are a second read only for image posts.
     // The page cache (lib/page-cache.ts) answers a repeated profile, community page and media
-    // list page: 0.
+    // and shop list page: 0 (the shop list: for a viewer who blocks nobody).
     expect(counts).toEqual({
       'feed all': 1,
       'feed following': 1,
@@ -128,6 +131,7 @@ describe('statements per hot read, signed in, warm session cache', () => {
       'community page': 0,
       'community posts': 1,
       'media list': 0,
+      'shop list': 0,
     });
   });
 });

@@ -114,15 +114,16 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('session.invalidate'), userId: z.string() }),
   /**
-   * Server to server only (no topic), sent by the database itself (migrations 0014 and 0015's
+   * Server to server only (no topic), sent by the database itself (migrations 0014–0016's
    * triggers): a community or user row changed or went away (`id` null: many rows of that
-   * table), or the media catalog changed (`media`, always `id` null: every page of the list).
+   * table), or the media catalog or the shop list changed (`media`, `shop`: always `id` null,
+   * every page of that list).
    * Every server drops its cached pages of it (apps/server/src/lib/page-cache.ts); never sent to
    * a client.
    */
   z.object({
     type: z.literal('rows.changed'),
-    table: z.enum(['communities', 'users', 'media']),
+    table: z.enum(['communities', 'users', 'media', 'shop']),
     id: z.string().nullable(),
   }),
   /** On `media:{mediaId}`: the entry's absolute view count after a view was counted. */

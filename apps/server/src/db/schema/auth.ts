@@ -50,6 +50,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    /** Bans with an end: the shop list's cache asks whether a seller's ban will end (0016). */
+    index('users_timed_ban_idx')
+      .on(t.banExpires)
+      .where(sql`${t.banned} and ${t.banExpires} is not null`),
     check('users_post_count_nonneg', sql`${t.postCount} >= 0`),
     check('users_follower_count_nonneg', sql`${t.followerCount} >= 0`),
     check('users_following_count_nonneg', sql`${t.followingCount} >= 0`),

@@ -2,7 +2,6 @@
  * /api/media and /api/media-pages: the catalog, an entry's landing, media pages and likes. Thin
  * handlers (authenticate → validate → service → present).
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,21 +12,14 @@ import {
   MediaSchema,
   SearchMediaQuerySchema,
 } from '@otakura/shared';
-import { EVERY_VIEWER, mediaListKey } from '../../lib/page-cache';
+import { sendJsonText } from '../../lib/json-text';
+import { EVERY_VIEWER, listPageKey } from '../../lib/page-cache';
 import { requireUser } from '../auth/auth.guard';
 import * as service from './media.service';
 
 /** Any string: a malformed id answers 404 `media_not_found`, like an unknown one. */
 const MediaParamsSchema = z.object({ mediaId: z.string().max(100) });
 const MediaPageParamsSchema = z.object({ pageId: z.string().max(100) });
-
-/**
- * Sends `json` as the body as it is: Fastify serializes no string whose type is JSON. The typed
- * reply of the route takes only the response schema's shape, hence the plain `FastifyReply`.
- */
-function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
-}
 
 const errors = {
   400: ApiErrorBodySchema,
@@ -59,7 +51,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       // is kept as the JSON it was sent as (checked against its schema once, when stored), and
       // every change of the catalog drops it (migration 0015).
       const pages = app.ctx.pages.media;
-      const key = mediaListKey(req.query);
+      const key = listPageKey(req.query);
       const hit = pages.get(key, EVERY_VIEWER);
       if (hit) return sendJsonText(reply, hit.base);
       const epoch = pages.epoch;

@@ -41,7 +41,9 @@ describe('shop list plans', () => {
     const p = await explain(listShopItemsSql({ viewerId: viewer.user.id, limit: 25 }));
     expect(p, p).toContain('shop_items_created_idx');
     expect(p, p).not.toMatch(/Sort Key/);
-    expect(p, p).not.toMatch(/Seq Scan on shop_items/);
+    // The list's own scan (`s`); the `sellerBanEnds` probe (`t`, limit 1) runs only per seller
+    // whose ban has an end, and with one seller here a first row of any scan answers it.
+    expect(p, p).not.toMatch(/Seq Scan on shop_items s\b/);
     // A later page too (the keyset condition is an index condition).
     const later = await explain(
       listShopItemsSql({
@@ -60,7 +62,7 @@ describe('shop list plans', () => {
         listShopItemsSql({ viewerId: viewer.user.id, pattern: substringPattern(q), limit: 25 }),
       );
       expect(p, p).toContain('shop_items_name_trgm_idx');
-      expect(p, p).not.toMatch(/Seq Scan on shop_items/);
+      expect(p, p).not.toMatch(/Seq Scan on shop_items s\b/);
       // Matches are sorted, never found by walking the whole list.
       expect(p, p).not.toContain('shop_items_created_idx');
     }

@@ -13,7 +13,7 @@ import { queryParsed, queryRows, type Db } from '../../db/client';
 import { shopItemCommunities, shopItems, shopLikes, users } from '../../db/schema';
 import { visibleUser } from '../../db/visible-user';
 import type { Cursor } from '../../lib/cursor';
-import type { ShopItemDetailRow, ShopItemSummaryRow } from './shop.mapper';
+import type { ShopItemDetailRow } from './shop.mapper';
 
 /**
  * `text` with the LIKE metacharacters `\`, `%` and `_` escaped (backslash is ILIKE's default
@@ -79,7 +79,7 @@ export function listShopItemsSql(opts: ListShopItemsOptions): SQL {
       sql`(s.created_at, s.id) < (${opts.after.at}::timestamptz, ${opts.after.id}::uuid)`,
     );
   }
-  return sql`select ${summaryColumns(opts.viewerId)}
+  return sql`select ${summaryColumns(opts.viewerId)}, ${shareableColumns(opts.viewerId)}
     from shop_items s
     join users on users.id = s.seller_id
     where ${sql.join(conditions, sql` and `)}
@@ -87,9 +87,29 @@ export function listShopItemsSql(opts: ListShopItemsOptions): SQL {
     limit ${opts.limit}`;
 }
 
+/**
+ * Whether the page is also every other viewer's who blocks nobody (the shop list's cache,
+ * lib/page-cache.ts), asked once per statement (uncorrelated): the viewer blocks someone, or a
+ * seller's ban has an end still to come (the page would change when it ends, and no row
+ * changes then; `users_timed_ban_idx` finds those bans, and one probe of
+ * `shop_items_seller_created_idx` each tells whether that user sells: the `limit 1` keeps it a
+ * probe, where an EXISTS may become a pass over every item).
+ */
+const shareableColumns = (viewerId: string) => sql`
+    exists (select 1 from user_blocks b where b.blocker_id = ${viewerId}::uuid) as "viewerBlocks",
+    exists (select 1 from users u
+      where u.banned and u.ban_expires is not null and u.ban_expires > now()
+        and (select true from shop_items t where t.seller_id = u.id limit 1)) as "sellerBanEnds"`;
+
+const ShopListRowSchema = ShopItemSummaryRowSchema.extend({
+  viewerBlocks: z.boolean(),
+  sellerBanEnds: z.boolean(),
+});
+export type ShopListRow = z.output<typeof ShopListRowSchema>;
+
 /** One page of the newest-first list (see listShopItemsSql). */
-export function listShopItems(db: Db, opts: ListShopItemsOptions): Promise<ShopItemSummaryRow[]> {
-  return queryParsed(db, ShopItemSummaryRowSchema, listShopItemsSql(opts));
+export function listShopItems(db: Db, opts: ListShopItemsOptions): Promise<ShopListRow[]> {
+  return queryParsed(db, ShopListRowSchema, listShopItemsSql(opts));
 }
 
 const ShopItemDetailRowSchema = ShopItemSummaryRowSchema.extend({

@@ -11,7 +11,11 @@ import {
   SearchShopItemsQuerySchema,
   ShopItemPageSchema,
   ShopItemSchema,
+  ShopItemSummarySchema,
 } from '@otakura/shared';
+import { sendJsonText } from '../../lib/json-text';
+import { flaggedListPage, flaggedListPageJson } from '../../lib/list-page-json';
+import { listPageKey } from '../../lib/page-cache';
 import { requireUser } from '../auth/auth.guard';
 import * as service from './shop.service';
 
@@ -46,9 +50,26 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ShopItemPageSchema, 400: ApiErrorBodySchema, 401: ApiErrorBodySchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = await requireUser(req);
-      return service.searchShopItems(deps(), user.id, req.query);
+      // Not cached while reads go to replicas: a replica may not yet have replayed a change whose
+      // invalidation has already come (as the profile, users.routes).
+      if (app.ctx.database.replicas)
+        return (await service.searchShopItems(deps(), user.id, req.query)).page;
+      // The page cache (lib/page-cache.ts): one page for every viewer who blocks nobody, each
+      // viewer's likes beside it; every change of the items, a seller's ban or a block drops it
+      // (migration 0016). Kept and sent as JSON text (lib/list-page-json.ts).
+      const pages = app.ctx.pages.shop;
+      const key = listPageKey(req.query);
+      const hit = pages.get(key, user.id);
+      if (hit) return sendJsonText(reply, flaggedListPageJson(hit.base, hit.rel));
+      const epoch = pages.epoch;
+      const { page, shared } = await service.searchShopItems(deps(), user.id, req.query);
+      if (!shared) return page;
+      const base = flaggedListPage(page, ShopItemSummarySchema, 'likedByMe');
+      const liked = new Set(page.items.filter((i) => i.likedByMe).map((i) => i.id));
+      pages.set(key, user.id, base, liked, epoch);
+      return sendJsonText(reply, flaggedListPageJson(base, liked));
     },
   );
 

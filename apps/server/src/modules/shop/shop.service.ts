@@ -33,12 +33,13 @@ const FOREIGN_KEY_VIOLATION = '23503';
  * A page of the shop, newest first, filtered to items whose name contains `q`
  * case-insensitively when `q` is not empty (`%`, `_`, `\` match themselves). Items of a banned
  * seller or of one the viewer blocked are left out. Keyset pages: no duplicates or gaps.
+ * `shared` when the page is also every other viewer's who blocks nobody (but for their likes).
  */
 export async function searchShopItems(
   deps: Pick<ShopDeps, 'db' | 'currency'>,
   viewerId: string,
   query: SearchShopItemsQuery,
-): Promise<ShopItemPage> {
+): Promise<{ page: ShopItemPage; shared: boolean }> {
   const after = shopItemCursor.decode(query.cursor);
   const q = query.q.trim();
   const rows = await repo.listShopItems(deps.db, {
@@ -50,11 +51,16 @@ export async function searchShopItems(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => toShopItemSummary(r, deps.currency)),
-    nextCursor:
-      rows.length > query.limit && last
-        ? shopItemCursor.encode({ at: last.cursorAt, id: last.id })
-        : null,
+    page: {
+      items: page.map((r) => toShopItemSummary(r, deps.currency)),
+      nextCursor:
+        rows.length > query.limit && last
+          ? shopItemCursor.encode({ at: last.cursorAt, id: last.id })
+          : null,
+    },
+    // `shared`: every viewer who blocks nobody sees these items (the shop list's cache); an
+    // empty page says nothing of the viewer's blocks or the sellers' bans.
+    shared: rows.length > 0 && rows.every((r) => !r.viewerBlocks && !r.sellerBanEnds),
   };
 }
 
