@@ -6,7 +6,7 @@ import { and, asc, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DELETED_COMMENT_TEXT, SYSTEM_USER_ID } from '@otakura/shared';
 import type { Db } from '../../db/client';
-import { preparedFor } from '../../db/prepared';
+import { preparedFor, withCompiledRows } from '../../db/prepared';
 import { commentLikes, comments, media, posts, reports, userBlocks, users } from '../../db/schema';
 import type { Cursor } from '../../lib/cursor';
 import { momentCoveredSql, type MomentReach } from '../../db/moment-shield';
@@ -142,13 +142,14 @@ export function selectViews(
 /**
  * The page query of one kind of target, from its first page or after a cursor: prepared
  * (db/prepared.ts), so it is built once per database handle. Built per request, Drizzle's
- * builder was about a quarter of the server's time on a comments page (docs/performance.md).
+ * builder was about a quarter of the server's time on a comments page (docs/performance.md); its
+ * rows are mapped by `withCompiledRows`, which was most of what Drizzle still cost after that.
  */
 function commentPageQuery(kind: CommentTarget['kind'], afterCursor: boolean) {
   return preparedFor((db) => {
     const viewerId = sql.placeholder('viewerId');
     const targetId = sql.placeholder('targetId');
-    return selectViews(db, viewerId)
+    const query = selectViews(db, viewerId)
       .where(
         and(
           eq(kind === 'post' ? comments.postId : comments.mediaId, targetId),
@@ -167,6 +168,7 @@ function commentPageQuery(kind: CommentTarget['kind'], afterCursor: boolean) {
       .orderBy(asc(comments.createdAt), asc(comments.id))
       .limit(sql.placeholder('limit'))
       .prepare(`comment_page_${kind}${afterCursor ? '_after' : ''}`);
+    return withCompiledRows(query);
   });
 }
 const commentPages = {
