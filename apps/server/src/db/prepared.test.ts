@@ -1,15 +1,15 @@
 /**
  * `withCompiledRows` (db/prepared.ts) maps a prepared query's rows to exactly the objects
  * Drizzle's own mapping makes: the same query prepared twice, once each way, over rows with
- * nulls, timestamps, booleans and mapped SQL. Runs on both engines.
+ * nulls, timestamps and mapped SQL (the comments page's: comments.prepared.test.ts). Runs on
+ * both engines.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectViews } from '../modules/comments/comments.repository';
 import { buildTestApp, type TestApp } from '../test/app';
-import { createComment, createPost, createUser, uniqueName } from '../test/factories';
+import { createUser, uniqueName } from '../test/factories';
 import { withCompiledRows } from './prepared';
-import { comments, users } from './schema';
+import { users } from './schema';
 
 let t: TestApp;
 
@@ -21,38 +21,6 @@ afterAll(async () => {
 });
 
 describe('withCompiledRows', () => {
-  it("maps a comments page to the rows Drizzle's mapping makes", async () => {
-    const author = await createUser(t);
-    const viewer = await createUser(t);
-    const post = await createPost(t, { userId: author.user.id });
-    const first = await createComment(t, { postId: post.id, userId: author.user.id });
-    await createComment(t, {
-      postId: post.id,
-      userId: viewer.user.id,
-      replyToId: first.id,
-      replyingUserId: author.user.id,
-    });
-    const gone = await createComment(t, { postId: post.id, userId: viewer.user.id });
-    await t.database.db
-      .update(comments)
-      .set({ deletedAt: new Date(), editedAt: new Date() })
-      .where(eq(comments.id, gone.id));
-
-    const page = (name: string) =>
-      selectViews(t.database.db, sql.placeholder('viewer'))
-        .where(eq(comments.postId, sql.placeholder('post')))
-        .orderBy(asc(comments.createdAt), asc(comments.id))
-        .prepare(name);
-    const values = { viewer: viewer.user.id, post: post.id };
-    const plain = await page(uniqueName('plain_page')).execute(values);
-    const compiled = await withCompiledRows(page(uniqueName('compiled_page'))).execute(values);
-    expect(plain).toHaveLength(3);
-    expect(compiled).toEqual(plain);
-    expect(compiled[2]!.deletedAt).toBeInstanceOf(Date);
-    expect(compiled[0]!.replyingUsername).toBeNull();
-    expect(compiled[1]!.replyingUsername).not.toBeNull();
-  });
-
   it('decodes columns, mapped SQL and aliased SQL as Drizzle does, nulls included', async () => {
     const someone = await createUser(t, { bio: null });
     const query = (name: string) =>
