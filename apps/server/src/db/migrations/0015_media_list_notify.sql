@@ -5,21 +5,23 @@
 -- migration 0014's triggers do): one "rows.changed" for the table "media" with "id": null,
 -- which drops every cached page of the list. Sent at commit, not for a rolled-back
 -- transaction; PostgreSQL folds the same payload sent twice in one transaction into one.
-CREATE FUNCTION "otakura_media_list_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The function takes the list's name as the trigger's argument (migration 0016 uses it for the
+-- shop list).
+CREATE FUNCTION "otakura_list_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('otakura_live', json_build_object('o', 'db', 'e',
-    json_build_object('type', 'rows.changed', 'table', 'media', 'id', NULL))::text);
+    json_build_object('type', 'rows.changed', 'table', TG_ARGV[0], 'id', NULL))::text);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "media_list_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "media"
-  FOR EACH STATEMENT EXECUTE FUNCTION otakura_media_list_changed();
+  FOR EACH STATEMENT EXECUTE FUNCTION otakura_list_changed('media');
 --> statement-breakpoint
 CREATE TRIGGER "media_episodes_list_change" AFTER INSERT OR DELETE OR UPDATE OF "media_id" OR TRUNCATE ON "media_episodes"
-  FOR EACH STATEMENT EXECUTE FUNCTION otakura_media_list_changed();
+  FOR EACH STATEMENT EXECUTE FUNCTION otakura_list_changed('media');
 --> statement-breakpoint
 CREATE TRIGGER "media_volumes_list_change" AFTER INSERT OR DELETE OR UPDATE OF "media_id" OR TRUNCATE ON "media_volumes"
-  FOR EACH STATEMENT EXECUTE FUNCTION otakura_media_list_changed();
+  FOR EACH STATEMENT EXECUTE FUNCTION otakura_list_changed('media');
 --> statement-breakpoint
 CREATE TRIGGER "media_issues_list_change" AFTER INSERT OR DELETE OR UPDATE OF "media_id" OR TRUNCATE ON "media_issues"
-  FOR EACH STATEMENT EXECUTE FUNCTION otakura_media_list_changed();
+  FOR EACH STATEMENT EXECUTE FUNCTION otakura_list_changed('media');
