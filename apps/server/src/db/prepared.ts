@@ -52,8 +52,9 @@ function decoderOf(field: unknown): Decoder | undefined {
  * Maps the rows of a prepared query of a flat selection with the decoders chosen once, instead of
  * Drizzle's `mapResultRow`, which asks for every cell of every row which kind of field it is
  * (`is`, walking prototype chains three times for an aliased SQL field): a fifth of the server's
- * time on a comments page of 51 rows of 30 columns (docs/performance.md). The rows are the same
- * objects Drizzle would make (prepared.test.ts compares them on both engines). Throws at build
+ * time on a comments page of 51 rows of 33 columns (docs/performance.md). The rows are the same
+ * objects Drizzle would make (prepared.test.ts and comments.prepared.test.ts compare them on
+ * both engines). Throws at build
  * for a nested selection or a query Drizzle no longer shapes this way.
  */
 export function withCompiledRows<Q extends object>(prepared: Q): Q {

@@ -12,14 +12,15 @@ export interface FlaggedListPage {
   nextCursor: string;
 }
 
-interface ItemSchema<T> {
-  parse(value: unknown): T;
+/** A schema of one item (zod's `parse`): the check an item passes once, when stored. */
+interface ItemSchema {
+  parse(value: unknown): unknown;
 }
 
 /** The shared form of `page`: each item checked against `item` and written with `flag` both ways. */
 export function flaggedListPage<T extends { id: string }, K extends string>(
   page: { items: (T & Record<K, boolean>)[]; nextCursor: string | null },
-  item: ItemSchema<unknown>,
+  item: ItemSchema,
   flag: K,
 ): FlaggedListPage {
   return {

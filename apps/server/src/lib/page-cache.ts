@@ -1,8 +1,9 @@
 /**
  * The page cache (docs/performance.md, "The page cache"): a per-process cache of the pages whose
  * one statement is so cheap that answering HTTP costs more than the database does — a
- * community's page, a user's profile, and the pages of the media list (the same for every
- * viewer: one viewer key, `EVERY_VIEWER`).
+ * community's page, a user's profile, the pages of the media list (the same for every viewer:
+ * one viewer key, `EVERY_VIEWER`) and of the shop list (one page for every viewer who blocks
+ * nobody, each one's likes beside it).
  *
  * Per target (a community or user id): the page as the first viewer got it (`base`, shared by
  * every viewer) and, per viewer, the one thing that differs between viewers (`rel`: member of

@@ -65,7 +65,8 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       if (hit) return sendJsonText(reply, flaggedListPageJson(hit.base, hit.rel));
       const epoch = pages.epoch;
       const { page, shared } = await service.searchShopItems(deps(), user.id, req.query);
-      if (!shared) return page;
+      // Off (PAGE_CACHE_TTL_MS=0) or not shared: the route's serializer sends it as any page.
+      if (!shared || pages.ttlMs <= 0) return page;
       const base = flaggedListPage(page, ShopItemSummarySchema, 'likedByMe');
       const liked = new Set(page.items.filter((i) => i.likedByMe).map((i) => i.id));
       pages.set(key, user.id, base, liked, epoch);
