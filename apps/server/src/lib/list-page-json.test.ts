@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ShopItemPageSchema, ShopItemSummarySchema, type ShopItemPage } from '@otakura/shared';
-import { flaggedListPage, flaggedListPageJson } from './list-page-json';
+import {
+  CommentPageSchema,
+  CommentSchema,
+  ShopItemPageSchema,
+  ShopItemSummarySchema,
+  type Comment,
+  type CommentPage,
+  type ShopItemPage,
+} from '@otakura/shared';
+import { flagSetsOf, flaggedListPage, flaggedListPageJson } from './list-page-json';
 
 const item = (id: string, likedByMe: boolean) => ({
   id,
@@ -23,30 +31,86 @@ describe('a list page shared between viewers but for one flag', () => {
       items: [item('a', true), item('b', false), item('c', true)],
       nextCursor: 'eyJhdCI6IngifQ',
     };
-    const shared = flaggedListPage(page, ShopItemSummarySchema, 'likedByMe');
-    expect(flaggedListPageJson(shared, new Set(['a', 'c']))).toBe(serialized(page));
+    const shared = flaggedListPage(page, ShopItemSummarySchema, ['likedByMe']);
+    expect(flaggedListPageJson(shared, [new Set(['a', 'c'])])).toBe(serialized(page));
 
     // Another viewer, who likes only b, gets the same page with their own flags.
     const theirs = {
       ...page,
       items: page.items.map((i) => ({ ...i, likedByMe: i.id === 'b' })),
     };
-    expect(flaggedListPageJson(shared, new Set(['b']))).toBe(serialized(theirs));
+    expect(flaggedListPageJson(shared, [new Set(['b'])])).toBe(serialized(theirs));
   });
 
   it('writes the last page (no cursor) and an empty one as the serializer does', () => {
     const last: ShopItemPage = { items: [item('a', false)], nextCursor: null };
     expect(
-      flaggedListPageJson(flaggedListPage(last, ShopItemSummarySchema, 'likedByMe'), new Set()),
+      flaggedListPageJson(flaggedListPage(last, ShopItemSummarySchema, ['likedByMe']), [new Set()]),
     ).toBe(serialized(last));
     const empty: ShopItemPage = { items: [], nextCursor: null };
     expect(
-      flaggedListPageJson(flaggedListPage(empty, ShopItemSummarySchema, 'likedByMe'), new Set()),
+      flaggedListPageJson(flaggedListPage(empty, ShopItemSummarySchema, ['likedByMe']), [new Set()]),
     ).toBe(serialized(empty));
   });
 
   it('checks each item against the schema when the page is stored', () => {
     const bad = { items: [{ ...item('a', false), priceCents: 1.5 }], nextCursor: null };
-    expect(() => flaggedListPage(bad, ShopItemSummarySchema, 'likedByMe')).toThrow();
+    expect(() => flaggedListPage(bad, ShopItemSummarySchema, ['likedByMe'])).toThrow();
+  });
+});
+
+const comment = (id: string, likedByMe: boolean, reportedByMe: boolean): Comment => ({
+  id,
+  postId: '7f0c2f0e-0000-4000-8000-000000000001',
+  mediaId: null,
+  author: { id: 'u1', username: 'mika', name: 'Mika "M" Ōta', avatarUrl: null },
+  body: `Line one\nline two ${id} — ✓`,
+  likeCount: 4,
+  likedByMe,
+  replyTo: id === 'b' ? { id: 'a', username: 'mika' } : null,
+  deleted: false,
+  edited: id === 'c',
+  reportedByMe,
+  createdAt: '2026-12-07T10:00:00.000Z',
+  pin: null,
+  spoilerTag: null,
+});
+
+describe('a list page shared between viewers but for two flags (a comments page)', () => {
+  const serializedComments = (page: CommentPage) =>
+    JSON.stringify(CommentPageSchema.parse(page));
+  const flags = ['likedByMe', 'reportedByMe'] as const;
+
+  it('gives every combination of the flags exactly the text the serializer gives', () => {
+    const page: CommentPage = {
+      items: [comment('a', true, false), comment('b', false, true), comment('c', true, true)],
+      nextCursor: null,
+    };
+    const shared = flaggedListPage(page, CommentSchema, flags);
+    const sets = flagSetsOf(page.items, flags);
+    expect([...sets[0]!]).toEqual(['a', 'c']);
+    expect([...sets[1]!]).toEqual(['b', 'c']);
+    expect(flaggedListPageJson(shared, sets)).toBe(serializedComments(page));
+
+    // Another viewer: likes b only, reported a only.
+    const theirs: CommentPage = {
+      ...page,
+      items: page.items.map((c) => ({ ...c, likedByMe: c.id === 'b', reportedByMe: c.id === 'a' })),
+    };
+    expect(flaggedListPageJson(shared, [new Set(['b']), new Set(['a'])])).toBe(
+      serializedComments(theirs),
+    );
+    // A viewer with neither.
+    const none: CommentPage = {
+      ...page,
+      items: page.items.map((c) => ({ ...c, likedByMe: false, reportedByMe: false })),
+    };
+    expect(flaggedListPageJson(shared, [new Set(), new Set()])).toBe(serializedComments(none));
+  });
+
+  it('refuses more flags than it writes combinations for', () => {
+    const page = { items: [{ id: 'a', w: true, x: true, y: true, z: true }], nextCursor: null };
+    const any = { parse: (v: unknown) => v };
+    expect(() => flaggedListPage(page, any, ['w', 'x', 'y', 'z'])).toThrow(/at most 3 flags/);
   });
 });

@@ -22,7 +22,7 @@
  * memory and what a lost event could cost; 0 turns the cache off.
  */
 import type { Community, LiveEvent, PublicProfile } from '@otakura/shared';
-import type { FlaggedListPage } from './list-page-json';
+import type { FlagSets, FlaggedListPage } from './list-page-json';
 
 export interface PageCacheOptions {
   /** How long a target's entry lives after it was filled (0: the cache is off). */
@@ -33,6 +33,12 @@ export interface PageCacheOptions {
   maxViewers?: number;
   /** Clock (tests). */
   now?: () => number;
+  /**
+   * The group of a key: `drop(group)` drops every key of it (the comments cache keeps each page of
+   * a post's comments under its own key, and a change of the post's comments drops them all).
+   * Without it a key is its own group.
+   */
+  groupOf?: (key: string) => string;
 }
 
 interface Entry<B, R> {
@@ -47,6 +53,9 @@ export class PageCache<B, R> {
   readonly maxViewers: number;
   private readonly now: () => number;
   private readonly entries = new Map<string, Entry<B, R>>();
+  private readonly groupOf?: (key: string) => string;
+  /** Group → its stored keys (only with `groupOf`). */
+  private readonly groups = new Map<string, Set<string>>();
   private epochValue = 0;
   /** Whether invalidations can reach this process now (set by plugins/page-cache.ts). */
   private isLive: () => boolean = () => false;
@@ -59,6 +68,7 @@ export class PageCache<B, R> {
     this.maxTargets = opts.maxTargets ?? 10_000;
     this.maxViewers = opts.maxViewers ?? 1_000;
     this.now = opts.now ?? Date.now;
+    this.groupOf = opts.groupOf;
   }
 
   get size(): number {
@@ -92,7 +102,7 @@ export class PageCache<B, R> {
     if (!this.usable()) return undefined;
     const entry = this.entries.get(targetId);
     const expired = entry !== undefined && entry.until <= this.now();
-    if (expired) this.entries.delete(targetId);
+    if (expired) this.remove(targetId);
     const rel = expired ? undefined : entry?.viewers.get(viewerId);
     if (!entry || rel === undefined) {
       this.stats.misses++;
@@ -123,19 +133,40 @@ export class PageCache<B, R> {
     }
     entry.viewers.set(viewerId, rel);
     this.entries.set(targetId, entry);
+    if (this.groupOf) {
+      const group = this.groupOf(targetId);
+      const keys = this.groups.get(group);
+      if (keys) keys.add(targetId);
+      else this.groups.set(group, new Set([targetId]));
+    }
     while (this.entries.size > this.maxTargets) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.remove(oldest);
     }
   }
 
-  /** Drops one target (null: every target). */
+  /** Forgets one key (and its place in its group). */
+  private remove(key: string): void {
+    this.entries.delete(key);
+    if (!this.groupOf) return;
+    const group = this.groupOf(key);
+    const keys = this.groups.get(group);
+    keys?.delete(key);
+    if (keys?.size === 0) this.groups.delete(group);
+  }
+
+  /** Drops one target, or with `groupOf` every key of that group (null: every target). */
   drop(targetId: string | null): void {
     this.epochValue++;
     this.stats.invalidations++;
-    if (targetId === null) this.entries.clear();
-    else this.entries.delete(targetId);
+    if (targetId === null) {
+      this.entries.clear();
+      this.groups.clear();
+    } else if (this.groupOf) {
+      for (const key of this.groups.get(targetId) ?? []) this.entries.delete(key);
+      this.groups.delete(targetId);
+    } else this.entries.delete(targetId);
   }
 
   /** Forgets everything. */
@@ -149,6 +180,8 @@ export const EVERY_VIEWER = '*';
 
 /** Pages of a list kept at most (a page is ~10 kB; each search and cursor is a page). */
 const LIST_PAGES = 500;
+/** Comment pages kept at most (a page of 50 is ~4 × 25 kB: each comment written four ways). */
+const COMMENT_PAGES = 1_000;
 
 /** The app's page caches (AppContext.pages). */
 export interface PageCaches {
@@ -167,7 +200,15 @@ export interface PageCaches {
    * viewer, the ids of its items they like. Any change of the items, a seller's ban or a block
    * drops every page (migration 0016).
    */
-  shop: PageCache<FlaggedListPage, ReadonlySet<string>>;
+  shop: PageCache<FlaggedListPage, FlagSets>;
+  /**
+   * A page of a post's or media entry's comments (`commentPageKey`: grouped by the target's id)
+   * → the page every viewer who blocks nobody sees, when none of its comments is pinned or
+   * spoiler-tagged; per viewer, the ids they like and the ids they reported. Any change of the
+   * target's comments, reports of them or the post's removal drops the target's pages; an author's
+   * name or picture or any block drops every page (migration 0017).
+   */
+  comments: PageCache<FlaggedListPage, FlagSets>;
 }
 
 export function createPageCaches(opts: PageCacheOptions): PageCaches {
@@ -176,12 +217,16 @@ export function createPageCaches(opts: PageCacheOptions): PageCaches {
     users: new PageCache(opts),
     media: new PageCache({ ...opts, maxTargets: LIST_PAGES }),
     shop: new PageCache({ ...opts, maxTargets: LIST_PAGES }),
+    comments: new PageCache({ ...opts, maxTargets: COMMENT_PAGES, groupOf: commentPageGroup }),
   };
 }
 
 /** Every cache of `pages`, for what applies to all of them. */
 export function allPageCaches(pages: PageCaches): PageCache<unknown, unknown>[] {
-  return [pages.communities, pages.users, pages.media, pages.shop] as PageCache<unknown, unknown>[];
+  return [pages.communities, pages.users, pages.media, pages.shop, pages.comments] as PageCache<
+    unknown,
+    unknown
+  >[];
 }
 
 /**
@@ -191,6 +236,7 @@ export function allPageCaches(pages: PageCaches): PageCache<unknown, unknown>[] 
 export function applyToPageCaches(pages: PageCaches, event: LiveEvent): void {
   if (event.type === 'rows.changed') {
     const list = event.table === 'media' || event.table === 'shop';
+    // A comments event names the post or media entry whose comments changed (a group of pages).
     pages[event.table].drop(list ? null : event.id);
   } else if (event.type === 'resync') for (const cache of allPageCaches(pages)) cache.clear();
 }
@@ -198,6 +244,18 @@ export function applyToPageCaches(pages: PageCaches, event: LiveEvent): void {
 /** A list cache's key of one request: the trimmed search, the cursor and the size. */
 export function listPageKey(query: { q: string; cursor?: string; limit: number }): string {
   return JSON.stringify([query.q.trim(), query.cursor ?? '', query.limit]);
+}
+
+/**
+ * A comments cache's key of one request: the target's id (its group, as the database's events
+ * name it: lower case), then the cursor and the size.
+ */
+export function commentPageKey(targetId: string, query: { cursor?: string; limit?: number }): string {
+  return `${targetId.toLowerCase()} ${JSON.stringify([query.cursor ?? '', query.limit ?? 0])}`;
+}
+
+function commentPageGroup(key: string): string {
+  return key.slice(0, key.indexOf(' '));
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   allPageCaches,
   applyToPageCaches,
   rowsChangedOf,
+  type PageCache,
   type PageCaches,
 } from '../lib/page-cache';
 import { optionalUser } from '../modules/auth/auth.guard';
@@ -29,7 +30,12 @@ type Target =
   /** Every page of the media list (a like, a view, a comment, an edit moves what it shows). */
   | 'media:list'
   /** Every page of the shop list (a like, stock, an edit, a block or a ban moves it). */
-  | 'shop:list';
+  | 'shop:list'
+  /** The comment pages of the post or media entry the route names. */
+  | 'comments:params.postId'
+  | 'comments:params.mediaId'
+  /** Every comment page (a route that names a comment, not its post; a block; a name). */
+  | 'comments:all';
 
 /** `METHOD url` → the cached pages a successful answer of the route changed. */
 export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
@@ -39,20 +45,35 @@ export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
   'POST /api/admin/communities/:communityId/image': ['communities:params.communityId'],
   'PUT /api/users/:userId/follow': ['users:params.userId', 'users:self'],
   'DELETE /api/users/:userId/follow': ['users:params.userId', 'users:self'],
-  'PUT /api/users/:userId/block': ['users:params.userId', 'users:self', 'shop:list'],
-  'DELETE /api/users/:userId/block': ['users:params.userId', 'users:self', 'shop:list'],
+  'PUT /api/users/:userId/block': ['users:params.userId', 'users:self', 'shop:list', 'comments:all'],
+  'DELETE /api/users/:userId/block': [
+    'users:params.userId',
+    'users:self',
+    'shop:list',
+    'comments:all',
+  ],
   'PATCH /api/me/profile': ['users:self'],
-  'PATCH /api/me/account': ['users:self'],
-  'POST /api/me/avatar': ['users:self'],
+  'PATCH /api/me/account': ['users:self', 'comments:all'],
+  'POST /api/me/avatar': ['users:self', 'comments:all'],
   'POST /api/me/banner': ['users:self'],
   'PUT /api/media/:mediaId/like': ['media:list'],
   'DELETE /api/media/:mediaId/like': ['media:list'],
   'POST /api/episodes/:episodeId/playback': ['media:list'],
   'POST /api/playback/:sessionId/heartbeat': ['media:list'],
   'POST /api/playback/:sessionId/close': ['media:list'],
-  'POST /api/media/:mediaId/comments': ['media:list'],
-  'DELETE /api/comments/:commentId': ['media:list'],
-  'POST /api/moderation/cases/:targetType/:targetId/actions': ['media:list', 'shop:list'],
+  'POST /api/media/:mediaId/comments': ['media:list', 'comments:params.mediaId'],
+  'POST /api/posts/:postId/comments': ['comments:params.postId'],
+  'PATCH /api/comments/:commentId': ['comments:all'],
+  'DELETE /api/comments/:commentId': ['media:list', 'comments:all'],
+  'PUT /api/comments/:commentId/like': ['comments:all'],
+  'DELETE /api/comments/:commentId/like': ['comments:all'],
+  'POST /api/comments/:commentId/report': ['comments:all'],
+  'DELETE /api/posts/:postId': ['comments:params.postId'],
+  'POST /api/moderation/cases/:targetType/:targetId/actions': [
+    'media:list',
+    'shop:list',
+    'comments:all',
+  ],
   'POST /api/moderation/users/:userId/suspend': ['shop:list'],
   'POST /api/moderation/users/:userId/unsuspend': ['shop:list'],
   'POST /api/admin/media': ['media:list'],
@@ -72,11 +93,27 @@ export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
   'POST /api/orders/by-session/:sessionId/cancel': ['shop:list'],
 };
 
-async function idOf(req: FastifyRequest, target: Target): Promise<string | undefined> {
+type IdTarget = Exclude<Target, 'media:list' | 'shop:list' | 'comments:all'>;
+
+/** The route parameter each target with an id names. */
+const PARAM: Record<Exclude<IdTarget, 'users:self'>, string> = {
+  'communities:params.communityId': 'communityId',
+  'users:params.userId': 'userId',
+  'comments:params.postId': 'postId',
+  'comments:params.mediaId': 'mediaId',
+};
+
+async function idOf(req: FastifyRequest, target: IdTarget): Promise<string | undefined> {
   if (target === 'users:self') return (await optionalUser(req))?.id;
-  const params = req.params as Record<string, unknown> | undefined;
-  const value = params?.[target === 'users:params.userId' ? 'userId' : 'communityId'];
-  return typeof value === 'string' ? value : undefined;
+  const value = (req.params as Record<string, unknown> | undefined)?.[PARAM[target]];
+  // A comments group is named in lower case, as the database's events name it.
+  return typeof value === 'string' ? value.toLowerCase() : undefined;
+}
+
+/** The cache a target's pages are in. */
+function cacheOf(pages: PageCaches, target: Target): PageCache<unknown, unknown> {
+  const name = target.slice(0, target.indexOf(':')) as keyof PageCaches;
+  return pages[name] as PageCache<unknown, unknown>;
 }
 
 /** Listens for invalidations and tells the caches whether they can arrive. */
@@ -127,12 +164,12 @@ export function installPageCache(app: FastifyInstance): void {
       async (req, reply, payload) => {
         if (reply.statusCode < 400) {
           for (const target of targets) {
-            if (target === 'media:list' || target === 'shop:list') {
-              pages[target === 'media:list' ? 'media' : 'shop'].drop(null);
+            if (target === 'media:list' || target === 'shop:list' || target === 'comments:all') {
+              cacheOf(pages, target).drop(null);
               continue;
             }
             const id = await idOf(req, target);
-            if (id) pages[target.startsWith('users') ? 'users' : 'communities'].drop(id);
+            if (id) cacheOf(pages, target).drop(id);
           }
         }
         return payload;

@@ -114,16 +114,17 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('session.invalidate'), userId: z.string() }),
   /**
-   * Server to server only (no topic), sent by the database itself (migrations 0014–0016's
+   * Server to server only (no topic), sent by the database itself (migrations 0014–0017's
    * triggers): a community or user row changed or went away (`id` null: many rows of that
-   * table), or the media catalog or the shop list changed (`media`, `shop`: always `id` null,
-   * every page of that list).
+   * table), the media catalog or the shop list changed (`media`, `shop`: always `id` null,
+   * every page of that list), or the comments of a post or media entry changed (`comments`, `id`
+   * the post's or entry's id; null: every comments page).
    * Every server drops its cached pages of it (apps/server/src/lib/page-cache.ts); never sent to
    * a client.
    */
   z.object({
     type: z.literal('rows.changed'),
-    table: z.enum(['communities', 'users', 'media', 'shop']),
+    table: z.enum(['communities', 'users', 'media', 'shop', 'comments']),
     id: z.string().nullable(),
   }),
   /** On `media:{mediaId}`: the entry's absolute view count after a view was counted. */

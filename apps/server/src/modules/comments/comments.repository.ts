@@ -139,6 +139,24 @@ export function selectViews(
     .leftJoin(replying, eq(replying.id, comments.replyingUserId));
 }
 
+/** A page's row: the comment as the viewer sees it, and whether the viewer blocks anyone. */
+export interface CommentPageRow extends CommentView {
+  /** The viewer blocks someone: the page may lack comments others see (the comments cache). */
+  viewerBlocks: boolean;
+}
+
+function selectPageRows(db: Db, viewerId: Placeholder) {
+  return db
+    .select({
+      ...viewColumns(viewerId),
+      // Uncorrelated: asked once per statement.
+      viewerBlocks: sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId})`,
+    })
+    .from(comments)
+    .innerJoin(author, eq(author.id, comments.userId))
+    .leftJoin(replying, eq(replying.id, comments.replyingUserId));
+}
+
 /**
  * The page query of one kind of target, from its first page or after a cursor: prepared
  * (db/prepared.ts), so it is built once per database handle. Built per request, Drizzle's
@@ -149,7 +167,7 @@ function commentPageQuery(kind: CommentTarget['kind'], afterCursor: boolean) {
   return preparedFor((db) => {
     const viewerId = sql.placeholder('viewerId');
     const targetId = sql.placeholder('targetId');
-    const query = selectViews(db, viewerId)
+    const query = selectPageRows(db, viewerId)
       .where(
         and(
           eq(kind === 'post' ? comments.postId : comments.mediaId, targetId),
@@ -186,7 +204,7 @@ export async function listComments(
   viewerId: string,
   cursor: Cursor | undefined,
   limit: number,
-): Promise<CommentView[]> {
+): Promise<CommentPageRow[]> {
   const pages = commentPages[target.kind];
   const values = { viewerId, targetId: target.id, limit: limit + 1 };
   return cursor

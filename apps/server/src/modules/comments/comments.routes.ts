@@ -15,6 +15,8 @@ import {
   ReportCommentResultSchema,
   UpdateCommentInputSchema,
 } from '@otakura/shared';
+import { answerFromFlaggedCache } from '../../lib/list-page-json';
+import { commentPageKey } from '../../lib/page-cache';
 import { requireUser } from '../auth/auth.guard';
 import * as reports from './comment-reports.service';
 import { createCommentLimiter } from './comments.rate-limit';
@@ -60,9 +62,21 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: CommentPageSchema, ...errors },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const user = await requireUser(req);
-        return service.listComments(app.ctx.database.db, user.id, targetOf(req.params), req.query);
+        const target = targetOf(req.params);
+        const load = () =>
+          service.listCommentsShared(app.ctx.database.db, user.id, target, req.query);
+        // The page cache (lib/page-cache.ts): one page for every viewer who blocks nobody (none
+        // of its comments pinned or spoiler-tagged), each viewer's likes and reports beside it;
+        // a change of the target's comments drops its pages (migration 0017). This route reads
+        // the primary (no `readReplica`), so the cache holds with replicas too.
+        const key = commentPageKey(target.id, req.query);
+        return answerFromFlaggedCache(reply, app.ctx.pages.comments, key, user.id, {
+          load,
+          item: CommentSchema,
+          flags: ['likedByMe', 'reportedByMe'],
+        });
       },
     );
 

@@ -156,6 +156,21 @@ export async function listComments(
   target: CommentTarget,
   query: { cursor?: string; limit?: number },
 ): Promise<CommentPage> {
+  return (await listCommentsShared(db, viewerId, target, query)).page;
+}
+
+/**
+ * `listComments`, and whether every viewer who blocks nobody sees the same page but for their
+ * likes and reports (the comments cache, lib/page-cache.ts): not when the viewer blocks someone,
+ * nor when a comment of it is pinned or spoiler-tagged (covered or not, per viewer), nor for an
+ * empty page (it says nothing of the viewer's blocks).
+ */
+export async function listCommentsShared(
+  db: Db,
+  viewerId: string,
+  target: CommentTarget,
+  query: { cursor?: string; limit?: number },
+): Promise<{ page: CommentPage; shared: boolean }> {
   if (!isId(target.id)) throw targetNotFound(target);
   const limit = Math.min(Math.max(query.limit ?? LIMITS.pageSizeDefault, 1), LIMITS.pageSizeMax);
   // The page query checks the target's visibility itself: a page with comments is the answer in
@@ -171,9 +186,15 @@ export async function listComments(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    items: page.map(toComment),
-    nextCursor:
-      rows.length > limit && last ? timeCursor.encode({ at: last.cursorAt, id: last.id }) : null,
+    page: {
+      items: page.map(toComment),
+      nextCursor:
+        rows.length > limit && last ? timeCursor.encode({ at: last.cursorAt, id: last.id }) : null,
+    },
+    shared:
+      page.length > 0 &&
+      !page[0]!.viewerBlocks &&
+      page.every((r) => !r.episodeId && !r.issueId && !r.spoilerMediaId),
   };
 }
 

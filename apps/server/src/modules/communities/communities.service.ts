@@ -116,13 +116,15 @@ export async function getCommunity(
   pages?: PageCaches['communities'],
 ): Promise<Community> {
   if (!isId(communityId)) throw communityNotFound();
-  const hit = pages?.get(communityId, viewerId);
+  // Keyed in lower case, as the database's invalidations name the row.
+  const key = communityId.toLowerCase();
+  const hit = pages?.get(key, viewerId);
   if (hit) return { ...hit.base, isMember: hit.rel };
   const epoch = pages?.epoch ?? 0;
   const row = await repo.findCommunityForViewer(db, communityId, viewerId);
   if (!row) throw communityNotFound();
   const community = toCommunity(row, { isMember: row.isMember }, row.series ?? null);
-  pages?.set(communityId, viewerId, community, row.isMember, epoch);
+  pages?.set(key, viewerId, community, row.isMember, epoch);
   return community;
 }
 

@@ -13,8 +13,7 @@ import {
   ShopItemSchema,
   ShopItemSummarySchema,
 } from '@otakura/shared';
-import { sendJsonText } from '../../lib/json-text';
-import { flaggedListPage, flaggedListPageJson } from '../../lib/list-page-json';
+import { answerFromFlaggedCache } from '../../lib/list-page-json';
 import { listPageKey } from '../../lib/page-cache';
 import { requireUser } from '../auth/auth.guard';
 import * as service from './shop.service';
@@ -59,18 +58,11 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       // The page cache (lib/page-cache.ts): one page for every viewer who blocks nobody, each
       // viewer's likes beside it; every change of the items, a seller's ban or a block drops it
       // (migration 0016). Kept and sent as JSON text (lib/list-page-json.ts).
-      const pages = app.ctx.pages.shop;
-      const key = listPageKey(req.query);
-      const hit = pages.get(key, user.id);
-      if (hit) return sendJsonText(reply, flaggedListPageJson(hit.base, hit.rel));
-      const epoch = pages.epoch;
-      const { page, shared } = await service.searchShopItems(deps(), user.id, req.query);
-      // Off (PAGE_CACHE_TTL_MS=0) or not shared: the route's serializer sends it as any page.
-      if (!shared || pages.ttlMs <= 0) return page;
-      const base = flaggedListPage(page, ShopItemSummarySchema, 'likedByMe');
-      const liked = new Set(page.items.filter((i) => i.likedByMe).map((i) => i.id));
-      pages.set(key, user.id, base, liked, epoch);
-      return sendJsonText(reply, flaggedListPageJson(base, liked));
+      return answerFromFlaggedCache(reply, app.ctx.pages.shop, listPageKey(req.query), user.id, {
+        load: () => service.searchShopItems(deps(), user.id, req.query),
+        item: ShopItemSummarySchema,
+        flags: ['likedByMe'],
+      });
     },
   );
 

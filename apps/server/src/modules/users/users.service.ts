@@ -202,14 +202,16 @@ export async function getProfile(
   const isSelf = userId === viewerId;
   // The page cache (lib/page-cache.ts): exact, dropped by every change of the user's row; a
   // hidden or unknown user is never cached.
-  const hit = pages?.get(userId, viewerId);
+  // Keyed in lower case, as the database's invalidations name the row.
+  const key = userId.toLowerCase();
+  const hit = pages?.get(key, viewerId);
   if (hit) return { ...hit.base, isFollowing: hit.rel, isSelf };
   const epoch = pages?.epoch ?? 0;
   const row = await repo.findVisibleUserForViewer(db, userId, viewerId);
   if (!row) throw userNotFound();
   const following = isSelf ? false : row.followedByViewer;
   const profile = toPublicProfile(row, { isFollowing: following, isSelf });
-  pages?.set(userId, viewerId, profile, following, epoch);
+  pages?.set(key, viewerId, profile, following, epoch);
   return profile;
 }
 
