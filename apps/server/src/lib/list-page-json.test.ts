@@ -49,7 +49,9 @@ describe('a list page shared between viewers but for one flag', () => {
     ).toBe(serialized(last));
     const empty: ShopItemPage = { items: [], nextCursor: null };
     expect(
-      flaggedListPageJson(flaggedListPage(empty, ShopItemSummarySchema, ['likedByMe']), [new Set()]),
+      flaggedListPageJson(flaggedListPage(empty, ShopItemSummarySchema, ['likedByMe']), [
+        new Set(),
+      ]),
     ).toBe(serialized(empty));
   });
 
@@ -77,8 +79,7 @@ const comment = (id: string, likedByMe: boolean, reportedByMe: boolean): Comment
 });
 
 describe('a list page shared between viewers but for two flags (a comments page)', () => {
-  const serializedComments = (page: CommentPage) =>
-    JSON.stringify(CommentPageSchema.parse(page));
+  const serializedComments = (page: CommentPage) => JSON.stringify(CommentPageSchema.parse(page));
   const flags = ['likedByMe', 'reportedByMe'] as const;
 
   it('gives every combination of the flags exactly the text the serializer gives', () => {

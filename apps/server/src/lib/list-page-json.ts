@@ -75,7 +75,9 @@ export function flaggedListPageJson(page: FlaggedListPage, sets: FlagSets): stri
  * says it is the same for every viewer but for `flags`. With the cache off (TTL 0) or a page
  * that is not shared, the page goes back to the route's own serializer.
  */
-export async function answerFromFlaggedCache<P extends { items: { id: string }[]; nextCursor: string | null }>(
+export async function answerFromFlaggedCache<
+  P extends { items: { id: string }[]; nextCursor: string | null },
+>(
   reply: FastifyReply,
   cache: PageCache<FlaggedListPage, FlagSets>,
   key: string,

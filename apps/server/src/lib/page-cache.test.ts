@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Community } from '@otakura/shared';
 import {
   applyToPageCaches,
+  commentPageKey,
   createPageCaches,
   EVERY_VIEWER,
   listPageKey,
@@ -141,5 +142,59 @@ describe('PageCache', () => {
     pages.media.set(first, EVERY_VIEWER, list, true, pages.media.epoch);
     applyToPageCaches(pages, { type: 'resync' });
     expect(pages.media.size).toBe(0);
+  });
+
+  it('drops every page of a group at once, and keeps its groups right through eviction', () => {
+    let now = 0;
+    const c = new PageCache<string, boolean>({
+      ttlMs: 30_000,
+      maxTargets: 3,
+      now: () => now,
+      groupOf: (key) => key.split('/')[0]!,
+    });
+    c.setLiveness(() => true);
+    for (const key of ['p1/1', 'p1/2', 'p2/1']) c.set(key, 'v', key, true, c.epoch);
+    c.drop('p1');
+    expect([c.get('p1/1', 'v'), c.get('p1/2', 'v'), c.get('p2/1', 'v')?.base]).toEqual([
+      undefined,
+      undefined,
+      'p2/1',
+    ]);
+    // A fourth key evicts the least recently used; dropping its group later drops only what is left.
+    for (const key of ['p3/1', 'p3/2', 'p4/1', 'p3/3']) c.set(key, 'v', key, true, c.epoch);
+    expect(c.size).toBe(3); // p2/1 and p3/1 left first
+    c.drop('p3');
+    expect(c.size).toBe(1);
+    expect(c.get('p4/1', 'v')?.base).toBe('p4/1');
+    // An expired key read is forgotten with its group entry; storing it again works.
+    now += 60_000;
+    expect(c.get('p4/1', 'v')).toBeUndefined();
+    c.set('p4/1', 'v', 'again', true, c.epoch);
+    c.drop('p4');
+    expect(c.size).toBe(0);
+  });
+
+  it("keys comment pages by the target's id in lower case and drops a target's pages on its event", () => {
+    const pages = createPageCaches({ ttlMs: 30_000 });
+    pages.comments.setLiveness(() => true);
+    const id = '7F0C2F0E-0000-4000-8000-00000000000A';
+    const first = commentPageKey(id, {});
+    expect(first).toBe(commentPageKey(id.toLowerCase(), { limit: undefined }));
+    expect(first).not.toBe(commentPageKey(id, { cursor: 'abc' }));
+    expect(first).not.toBe(commentPageKey(id, { limit: 12 }));
+    const shared = { items: [], nextCursor: 'null' };
+    pages.comments.set(first, 'v', shared, [], pages.comments.epoch);
+    pages.comments.set(
+      commentPageKey(id, { cursor: 'abc' }),
+      'v',
+      shared,
+      [],
+      pages.comments.epoch,
+    );
+    pages.comments.set(commentPageKey('other', {}), 'v', shared, [], pages.comments.epoch);
+    applyToPageCaches(pages, { type: 'rows.changed', table: 'comments', id: id.toLowerCase() });
+    expect(pages.comments.size).toBe(1);
+    applyToPageCaches(pages, { type: 'rows.changed', table: 'comments', id: null });
+    expect(pages.comments.size).toBe(0);
   });
 });

@@ -250,7 +250,10 @@ export function listPageKey(query: { q: string; cursor?: string; limit: number }
  * A comments cache's key of one request: the target's id (its group, as the database's events
  * name it: lower case), then the cursor and the size.
  */
-export function commentPageKey(targetId: string, query: { cursor?: string; limit?: number }): string {
+export function commentPageKey(
+  targetId: string,
+  query: { cursor?: string; limit?: number },
+): string {
   return `${targetId.toLowerCase()} ${JSON.stringify([query.cursor ?? '', query.limit ?? 0])}`;
 }
 

@@ -45,7 +45,12 @@ export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
   'POST /api/admin/communities/:communityId/image': ['communities:params.communityId'],
   'PUT /api/users/:userId/follow': ['users:params.userId', 'users:self'],
   'DELETE /api/users/:userId/follow': ['users:params.userId', 'users:self'],
-  'PUT /api/users/:userId/block': ['users:params.userId', 'users:self', 'shop:list', 'comments:all'],
+  'PUT /api/users/:userId/block': [
+    'users:params.userId',
+    'users:self',
+    'shop:list',
+    'comments:all',
+  ],
   'DELETE /api/users/:userId/block': [
     'users:params.userId',
     'users:self',

@@ -120,13 +120,14 @@ describe('statements per hot read, signed in, warm session cache', () => {
     // The budget today; lower it when a join or a cache removes one.
     // Issue 10 folded the existence, visibility and follow/membership checks into the page's
     // statement (docs/performance.md); a post's images are a second read only for image posts.
-    // The page cache (lib/page-cache.ts) answers a repeated profile, community page and media
-    // and shop list page: 0 (the shop list: for a viewer who blocks nobody).
+    // The page cache (lib/page-cache.ts) answers a repeated profile, community page, media and
+    // shop list page and comments page: 0 (the shop list and the comments: for a viewer who
+    // blocks nobody).
     expect(counts).toEqual({
       'feed all': 1,
       'feed following': 1,
       'post detail': 1,
-      comments: 1,
+      comments: 0,
       profile: 0,
       'community page': 0,
       'community posts': 1,
