@@ -180,8 +180,8 @@ export const EVERY_VIEWER = '*';
 
 /** Pages of a list kept at most (a page is ~10 kB; each search and cursor is a page). */
 const LIST_PAGES = 500;
-/** Comment pages kept at most (a page of 50 is ~4 × 25 kB: each comment written four ways). */
-const COMMENT_PAGES = 1_000;
+/** Comment pages kept at most (a page of 50 comments is ~25–30 kB of JSON). */
+const COMMENT_PAGES = 500;
 
 /** The app's page caches (AppContext.pages). */
 export interface PageCaches {
