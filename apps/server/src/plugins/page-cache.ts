@@ -19,7 +19,9 @@ import {
   type PageCache,
   type PageCaches,
 } from '../lib/page-cache';
+import { isId } from '../lib/ids';
 import { optionalUser } from '../modules/auth/auth.guard';
+import { findComment } from '../modules/comments/comments.repository';
 import { createPgLiveBus, LIVE_CHANNEL, type PgLiveBus } from '../modules/live/pg-live-bus';
 import { onSendByRoute } from './route-table';
 
@@ -34,7 +36,9 @@ type Target =
   /** The comment pages of the post or media entry the route names. */
   | 'comments:params.postId'
   | 'comments:params.mediaId'
-  /** Every comment page (a route that names a comment, not its post; a block; a name). */
+  /** The comment pages of the post or media entry of the comment the route names. */
+  | 'comments:params.commentId'
+  /** Every comment page (a block, a name or picture, a moderation action). */
   | 'comments:all';
 
 /** `METHOD url` → the cached pages a successful answer of the route changed. */
@@ -68,11 +72,11 @@ export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
   'POST /api/playback/:sessionId/close': ['media:list'],
   'POST /api/media/:mediaId/comments': ['media:list', 'comments:params.mediaId'],
   'POST /api/posts/:postId/comments': ['comments:params.postId'],
-  'PATCH /api/comments/:commentId': ['comments:all'],
-  'DELETE /api/comments/:commentId': ['media:list', 'comments:all'],
-  'PUT /api/comments/:commentId/like': ['comments:all'],
-  'DELETE /api/comments/:commentId/like': ['comments:all'],
-  'POST /api/comments/:commentId/report': ['comments:all'],
+  'PATCH /api/comments/:commentId': ['comments:params.commentId'],
+  'DELETE /api/comments/:commentId': ['media:list', 'comments:params.commentId'],
+  'PUT /api/comments/:commentId/like': ['comments:params.commentId'],
+  'DELETE /api/comments/:commentId/like': ['comments:params.commentId'],
+  'POST /api/comments/:commentId/report': ['comments:params.commentId'],
   'DELETE /api/posts/:postId': ['comments:params.postId'],
   'POST /api/moderation/cases/:targetType/:targetId/actions': [
     'media:list',
@@ -106,13 +110,24 @@ const PARAM: Record<Exclude<IdTarget, 'users:self'>, string> = {
   'users:params.userId': 'userId',
   'comments:params.postId': 'postId',
   'comments:params.mediaId': 'mediaId',
+  'comments:params.commentId': 'commentId',
 };
 
-async function idOf(req: FastifyRequest, target: IdTarget): Promise<string | undefined> {
+async function idOf(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  target: IdTarget,
+): Promise<string | undefined> {
   if (target === 'users:self') return (await optionalUser(req))?.id;
   const value = (req.params as Record<string, unknown> | undefined)?.[PARAM[target]];
-  // A comments group is named in lower case, as the database's events name it.
-  return typeof value === 'string' ? value.toLowerCase() : undefined;
+  if (typeof value !== 'string') return undefined;
+  if (target === 'comments:params.commentId') {
+    // The comment's post or entry: one primary-key read, after a write that succeeded.
+    const row = isId(value) ? await findComment(app.ctx.database.db, value) : undefined;
+    return row ? (row.postId ?? row.mediaId ?? undefined) : undefined;
+  }
+  // Keys are in lower case, as the database's events name the rows.
+  return value.toLowerCase();
 }
 
 /** The cache a target's pages are in. */
@@ -173,7 +188,7 @@ export function installPageCache(app: FastifyInstance): void {
               cacheOf(pages, target).drop(null);
               continue;
             }
-            const id = await idOf(req, target);
+            const id = await idOf(app, req, target);
             if (id) cacheOf(pages, target).drop(id);
           }
         }
