@@ -3,12 +3,20 @@ import {
   CommentPageSchema,
   CommentSchema,
   ShopItemPageSchema,
+  ShopItemSchema,
   ShopItemSummarySchema,
   type Comment,
   type CommentPage,
+  type ShopItem,
   type ShopItemPage,
 } from '@otakura/shared';
-import { flagSetsOf, flaggedListPage, flaggedListPageJson } from './list-page-json';
+import {
+  flagSetsOf,
+  flaggedItem,
+  flaggedItemJson,
+  flaggedListPage,
+  flaggedListPageJson,
+} from './list-page-json';
 
 const item = (id: string, likedByMe: boolean) => ({
   id,
@@ -119,5 +127,34 @@ describe('a list page shared between viewers but for two flags (a comments page)
     const dropped = { parse: ({ id }: { id: string }) => ({ id }) };
     const plain = { items: [{ id: 'a', likedByMe: true }], nextCursor: null };
     expect(flaggedListPage(plain, dropped, ['likedByMe'])).toBeUndefined();
+  });
+});
+
+describe('one object shared between viewers but for one flag (a shop item page)', () => {
+  const shopItem = (likedByMe: boolean): ShopItem => ({
+    ...item('a', likedByMe),
+    about: 'Says "likedByMe":false and "likedByMe":true in its text',
+    condition: 'New',
+    shippingCents: 500,
+    seller: { id: 's', username: 'sora', name: 'Sora', avatarUrl: null },
+    createdAt: '2026-12-07T00:00:00.000Z',
+    series: null,
+    volume: null,
+    communities: [{ id: 'c', name: 'Shelf' }],
+  });
+
+  it("gives each value of the flag exactly the text the route's serializer gives", () => {
+    const shared = flaggedItem(shopItem(true), ShopItemSchema, ['likedByMe'])!;
+    expect(shared.gaps).toEqual([0]);
+    for (const liked of [true, false])
+      expect(flaggedItemJson(shared, () => liked)).toBe(
+        JSON.stringify(ShopItemSchema.parse(shopItem(liked))),
+      );
+  });
+
+  it('does not share an object whose flag the schema drops', () => {
+    expect(
+      flaggedItem(shopItem(true), ShopItemSchema.omit({ likedByMe: true }), ['likedByMe']),
+    ).toBe(undefined);
   });
 });

@@ -5,7 +5,8 @@
  * and cut where their values go, so a viewer's answer is put together from the ids each flag is
  * true for, without checking or serializing anything again. The text is what a route's schema
  * check and `JSON.stringify` make of the same page (list-page-json.test.ts holds them equal):
- * items in order, then `nextCursor`, as `pageOf` (packages/shared) declares them.
+ * items in order, then `nextCursor`, as `pageOf` (packages/shared) declares them. One object's
+ * page (a shop item's) is kept the same way: its JSON cut where its flags go.
  *
  * Where a value goes: the one place `"flag":false` stands in the item's JSON. A string value
  * cannot hold that text (its quotes are escaped), so it is the key; when it is not there exactly
@@ -20,7 +21,7 @@ export interface FlaggedListPage {
    * Each item's JSON in `parts`, cut where a flag's value goes: `gaps[j]` is the flag whose
    * `true` or `false` goes between `parts[j]` and `parts[j + 1]`.
    */
-  items: { id: string; parts: string[]; gaps: number[] }[];
+  items: ({ id: string } & FlaggedItem)[];
   /** `nextCursor` as JSON (a string or null). */
   nextCursor: string;
 }
@@ -42,28 +43,56 @@ export function flaggedListPage<T extends { id: string }, K extends string>(
   item: ItemSchema,
   flags: readonly K[],
 ): FlaggedListPage | undefined {
-  const off = Object.fromEntries(flags.map((flag) => [flag, false]));
   const items: FlaggedListPage['items'] = [];
   for (const i of page.items) {
-    const text = JSON.stringify(item.parse({ ...i, ...off }));
-    const places: { at: number; flag: number; key: string }[] = [];
-    for (const [k, flag] of flags.entries()) {
-      const key = `${JSON.stringify(flag)}:`;
-      const at = text.indexOf(`${key}false`);
-      if (at < 0 || text.indexOf(`${key}false`, at + 1) >= 0) return undefined;
-      places.push({ at: at + key.length, flag: k, key });
-    }
-    places.sort((a, b) => a.at - b.at);
-    const parts: string[] = [];
-    let from = 0;
-    for (const p of places) {
-      parts.push(text.slice(from, p.at));
-      from = p.at + 'false'.length;
-    }
-    parts.push(text.slice(from));
-    items.push({ id: i.id, parts, gaps: places.map((p) => p.flag) });
+    const cut = flaggedItem(i, item, flags);
+    if (!cut) return undefined;
+    items.push({ id: i.id, ...cut });
   }
   return { items, nextCursor: JSON.stringify(page.nextCursor) };
+}
+
+/** One object's JSON cut where its flags' values go (`FlaggedListPage`'s items; an item page). */
+export interface FlaggedItem {
+  parts: string[];
+  gaps: number[];
+}
+
+/**
+ * `value` checked against `schema` with `flags` false, as JSON cut where their values go;
+ * undefined when a flag's place cannot be found exactly once.
+ */
+export function flaggedItem<K extends string>(
+  value: Record<K, boolean>,
+  schema: ItemSchema,
+  flags: readonly K[],
+): FlaggedItem | undefined {
+  const off = Object.fromEntries(flags.map((flag) => [flag, false]));
+  const text = JSON.stringify(schema.parse({ ...value, ...off }));
+  const places: { at: number; flag: number }[] = [];
+  for (const [k, flag] of flags.entries()) {
+    const key = `${JSON.stringify(flag)}:false`;
+    const at = text.indexOf(key);
+    if (at < 0 || text.indexOf(key, at + 1) >= 0) return undefined;
+    places.push({ at: at + key.length - 'false'.length, flag: k });
+  }
+  places.sort((a, b) => a.at - b.at);
+  const parts: string[] = [];
+  let from = 0;
+  for (const p of places) {
+    parts.push(text.slice(from, p.at));
+    from = p.at + 'false'.length;
+  }
+  parts.push(text.slice(from));
+  return { parts, gaps: places.map((p) => p.flag) };
+}
+
+/** `item`'s JSON with flag `k` as `isTrue(k)` says. */
+export function flaggedItemJson(item: FlaggedItem, isTrue: (flag: number) => boolean): string {
+  let text = item.parts[0]!;
+  for (let j = 0; j < item.gaps.length; j++)
+    text += (isTrue(item.gaps[j]!) ? 'true' : 'false') + item.parts[j + 1]!;
+  return text;
 }
 
 /** The ids each of `flags` is true for on `page` (one viewer's part of it). */
@@ -76,12 +105,7 @@ export function flagSetsOf<K extends string>(
 
 /** One viewer's answer: the shared page with flag `k` true for the items in `sets[k]`. */
 export function flaggedListPageJson(page: FlaggedListPage, sets: FlagSets): string {
-  const items = page.items.map((i) => {
-    let text = i.parts[0]!;
-    for (let j = 0; j < i.gaps.length; j++)
-      text += (sets[i.gaps[j]!]!.has(i.id) ? 'true' : 'false') + i.parts[j + 1]!;
-    return text;
-  });
+  const items = page.items.map((i) => flaggedItemJson(i, (k) => sets[k]!.has(i.id)));
   return `{"items":[${items.join(',')}],"nextCursor":${page.nextCursor}}`;
 }
 
@@ -116,4 +140,38 @@ export async function answerFromFlaggedCache<
   const sets = flagSetsOf(items, opts.flags);
   cache.set(key, viewerId, base, sets, epoch);
   return sendJsonText(reply, flaggedListPageJson(base, sets));
+}
+
+/**
+ * One object's answer through `cache` (a shop item's page): as `answerFromFlaggedCache`, with
+ * the viewer's part the flags' values.
+ */
+export async function answerItemFromFlaggedCache<K extends string, T extends Record<K, boolean>>(
+  reply: FastifyReply,
+  cache: PageCache<FlaggedItem, readonly boolean[]>,
+  key: string,
+  viewerId: string,
+  opts: {
+    load: () => Promise<{ item: T; shared: boolean }>;
+    schema: ItemSchema;
+    flags: readonly K[];
+  },
+): Promise<T | FastifyReply> {
+  const hit = cache.get(key, viewerId);
+  if (hit)
+    return sendJsonText(
+      reply,
+      flaggedItemJson(hit.base, (k) => hit.rel[k]!),
+    );
+  const epoch = cache.epoch;
+  const { item, shared } = await opts.load();
+  if (!shared || cache.ttlMs <= 0) return item;
+  const base = flaggedItem(item, opts.schema, opts.flags);
+  if (!base) return item;
+  const values = opts.flags.map((flag) => item[flag]);
+  cache.set(key, viewerId, base, values, epoch);
+  return sendJsonText(
+    reply,
+    flaggedItemJson(base, (k) => values[k]!),
+  );
 }

@@ -2,8 +2,8 @@
  * The page cache (docs/performance.md, "The page cache"): a per-process cache of the pages whose
  * one statement is so cheap that answering HTTP costs more than the database does — a
  * community's page, a user's profile, the pages of the media list (the same for every viewer:
- * one viewer key, `EVERY_VIEWER`) and of the shop list (one page for every viewer who blocks
- * nobody, each one's likes beside it).
+ * one viewer key, `EVERY_VIEWER`), of the shop list and of a shop item (one page for every
+ * viewer who blocks nobody, each one's likes beside it), and of a post's comments.
  *
  * Per target (a community or user id): the page as the first viewer got it (`base`, shared by
  * every viewer) and, per viewer, the one thing that differs between viewers (`rel`: member of
@@ -22,7 +22,7 @@
  * memory and what a lost event could cost; 0 turns the cache off.
  */
 import type { Community, LiveEvent, PublicProfile } from '@otakura/shared';
-import type { FlagSets, FlaggedListPage } from './list-page-json';
+import type { FlagSets, FlaggedItem, FlaggedListPage } from './list-page-json';
 
 export interface PageCacheOptions {
   /** How long a target's entry lives after it was filled (0: the cache is off). */
@@ -180,6 +180,8 @@ export const EVERY_VIEWER = '*';
 
 /** Pages of a list kept at most (a page is ~10 kB; each search and cursor is a page). */
 const LIST_PAGES = 500;
+/** Shop item pages kept at most (an item's page is ~1–3 kB). */
+const SHOP_ITEM_PAGES = 2_000;
 /** Comment pages kept at most (a page of 50 comments is ~25–30 kB of JSON). */
 const COMMENT_PAGES = 500;
 
@@ -202,6 +204,13 @@ export interface PageCaches {
    */
   shop: PageCache<FlaggedListPage, FlagSets>;
   /**
+   * A shop item's id (lower case) → its page as every viewer who blocks nobody sees it; per
+   * viewer, whether they like it. Whatever drops the shop list drops every item page too, and so
+   * does a change of what an item page shows beside the item: its seller's name or picture, its
+   * series' title, its volume's number or title, its communities (migrations 0016 and 0018).
+   */
+  shopItems: PageCache<FlaggedItem, readonly boolean[]>;
+  /**
    * A page of a post's or media entry's comments (`commentPageKey`: grouped by the target's id)
    * → the page every viewer who blocks nobody sees, when none of its comments is pinned or
    * spoiler-tagged; per viewer, the ids they like and the ids they reported. Any change of the
@@ -217,16 +226,21 @@ export function createPageCaches(opts: PageCacheOptions): PageCaches {
     users: new PageCache(opts),
     media: new PageCache({ ...opts, maxTargets: LIST_PAGES }),
     shop: new PageCache({ ...opts, maxTargets: LIST_PAGES }),
+    shopItems: new PageCache({ ...opts, maxTargets: SHOP_ITEM_PAGES }),
     comments: new PageCache({ ...opts, maxTargets: COMMENT_PAGES, groupOf: commentPageGroup }),
   };
 }
 
 /** Every cache of `pages`, for what applies to all of them. */
 export function allPageCaches(pages: PageCaches): PageCache<unknown, unknown>[] {
-  return [pages.communities, pages.users, pages.media, pages.shop, pages.comments] as PageCache<
-    unknown,
-    unknown
-  >[];
+  return [
+    pages.communities,
+    pages.users,
+    pages.media,
+    pages.shop,
+    pages.shopItems,
+    pages.comments,
+  ] as PageCache<unknown, unknown>[];
 }
 
 /**
@@ -238,6 +252,9 @@ export function applyToPageCaches(pages: PageCaches, event: LiveEvent): void {
     const list = event.table === 'media' || event.table === 'shop';
     // A comments event names the post or media entry whose comments changed (a group of pages).
     pages[event.table].drop(list ? null : event.id);
+    // The shop's event (any item, a seller's ban, a block, what an item page shows) drops every
+    // item page too.
+    if (event.table === 'shop') pages.shopItems.drop(null);
   } else if (event.type === 'resync') for (const cache of allPageCaches(pages)) cache.clear();
 }
 

@@ -31,8 +31,12 @@ type Target =
   | 'users:self'
   /** Every page of the media list (a like, a view, a comment, an edit moves what it shows). */
   | 'media:list'
-  /** Every page of the shop list (a like, stock, an edit, a block or a ban moves it). */
-  | 'shop:list'
+  /**
+   * Every page of the shop list and every item page (a like, stock, an edit, a block or a ban
+   * moves them; an item page also shows its seller's name and picture, its series, its
+   * communities).
+   */
+  | 'shop:all'
   /** The comment pages of the post or media entry the route names. */
   | 'comments:params.postId'
   | 'comments:params.mediaId'
@@ -45,25 +49,20 @@ type Target =
 export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
   'PUT /api/communities/:communityId/membership': ['communities:params.communityId'],
   'DELETE /api/communities/:communityId/membership': ['communities:params.communityId'],
-  'PATCH /api/admin/communities/:communityId': ['communities:params.communityId'],
+  'PATCH /api/admin/communities/:communityId': ['communities:params.communityId', 'shop:all'],
   'POST /api/admin/communities/:communityId/image': ['communities:params.communityId'],
   'PUT /api/users/:userId/follow': ['users:params.userId', 'users:self'],
   'DELETE /api/users/:userId/follow': ['users:params.userId', 'users:self'],
-  'PUT /api/users/:userId/block': [
-    'users:params.userId',
-    'users:self',
-    'shop:list',
-    'comments:all',
-  ],
+  'PUT /api/users/:userId/block': ['users:params.userId', 'users:self', 'shop:all', 'comments:all'],
   'DELETE /api/users/:userId/block': [
     'users:params.userId',
     'users:self',
-    'shop:list',
+    'shop:all',
     'comments:all',
   ],
   'PATCH /api/me/profile': ['users:self'],
-  'PATCH /api/me/account': ['users:self', 'comments:all'],
-  'POST /api/me/avatar': ['users:self', 'comments:all'],
+  'PATCH /api/me/account': ['users:self', 'comments:all', 'shop:all'],
+  'POST /api/me/avatar': ['users:self', 'comments:all', 'shop:all'],
   'POST /api/me/banner': ['users:self'],
   'PUT /api/media/:mediaId/like': ['media:list'],
   'DELETE /api/media/:mediaId/like': ['media:list'],
@@ -80,29 +79,30 @@ export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
   'DELETE /api/posts/:postId': ['comments:params.postId'],
   'POST /api/moderation/cases/:targetType/:targetId/actions': [
     'media:list',
-    'shop:list',
+    'shop:all',
     'comments:all',
   ],
-  'POST /api/moderation/users/:userId/suspend': ['shop:list'],
-  'POST /api/moderation/users/:userId/unsuspend': ['shop:list'],
+  'POST /api/moderation/users/:userId/suspend': ['shop:all'],
+  'POST /api/moderation/users/:userId/unsuspend': ['shop:all'],
   'POST /api/admin/media': ['media:list'],
-  'PATCH /api/admin/media/:mediaId': ['media:list'],
+  'PATCH /api/admin/media/:mediaId': ['media:list', 'shop:all'],
+  'PATCH /api/admin/volumes/:volumeId': ['shop:all'],
   'PUT /api/admin/media/:mediaId/cover': ['media:list'],
   'PUT /api/admin/media/:mediaId/banner': ['media:list'],
   'POST /api/admin/media/:mediaId/episodes': ['media:list'],
   'POST /api/admin/media/:mediaId/volumes': ['media:list'],
   'POST /api/admin/media/:mediaId/issues': ['media:list'],
-  'PUT /api/shop/items/:itemId/like': ['shop:list'],
-  'DELETE /api/shop/items/:itemId/like': ['shop:list'],
-  'POST /api/admin/shop/items': ['shop:list'],
-  'PATCH /api/admin/shop/items/:itemId': ['shop:list'],
-  'PUT /api/admin/shop/items/:itemId/image': ['shop:list'],
-  'POST /api/checkout': ['shop:list'],
-  'POST /api/checkout/test/:sessionId/pay': ['shop:list'],
-  'POST /api/orders/by-session/:sessionId/cancel': ['shop:list'],
+  'PUT /api/shop/items/:itemId/like': ['shop:all'],
+  'DELETE /api/shop/items/:itemId/like': ['shop:all'],
+  'POST /api/admin/shop/items': ['shop:all'],
+  'PATCH /api/admin/shop/items/:itemId': ['shop:all'],
+  'PUT /api/admin/shop/items/:itemId/image': ['shop:all'],
+  'POST /api/checkout': ['shop:all'],
+  'POST /api/checkout/test/:sessionId/pay': ['shop:all'],
+  'POST /api/orders/by-session/:sessionId/cancel': ['shop:all'],
 };
 
-type IdTarget = Exclude<Target, 'media:list' | 'shop:list' | 'comments:all'>;
+type IdTarget = Exclude<Target, 'media:list' | 'shop:all' | 'comments:all'>;
 
 /** The route parameter each target with an id names. */
 const PARAM: Record<Exclude<IdTarget, 'users:self'>, string> = {
@@ -184,7 +184,8 @@ export function installPageCache(app: FastifyInstance): void {
       async (req, reply, payload) => {
         if (reply.statusCode < 400) {
           for (const target of targets) {
-            if (target === 'media:list' || target === 'shop:list' || target === 'comments:all') {
+            if (target === 'shop:all') pages.shopItems.drop(null);
+            if (target === 'media:list' || target === 'shop:all' || target === 'comments:all') {
               cacheOf(pages, target).drop(null);
               continue;
             }

@@ -26,6 +26,7 @@ let viewer: TestUser;
 let author: TestUser;
 let communityId: string;
 let postId: string;
+let shopItemId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -38,7 +39,7 @@ beforeAll(async () => {
   const post = await createPost(t, { userId: author.user.id, communityId });
   postId = post.id;
   await createComment(t, { postId, userId: viewer.user.id });
-  await createShopItem(t, { sellerId: author.user.id });
+  shopItemId = (await createShopItem(t, { sellerId: author.user.id })).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -86,6 +87,7 @@ describe('statements per hot read, signed in, warm session cache', () => {
     'community posts': `/api/communities/${communityId}/posts`,
     'media list': '/api/media',
     'shop list': '/api/shop/items',
+    'shop item': `/api/shop/items/${shopItemId}`,
   });
 
   it('the session costs 0 statements once cached (2 when not)', async () => {
@@ -121,8 +123,8 @@ describe('statements per hot read, signed in, warm session cache', () => {
     // Issue 10 folded the existence, visibility and follow/membership checks into the page's
     // statement (docs/performance.md); a post's images are a second read only for image posts.
     // The page cache (lib/page-cache.ts) answers a repeated profile, community page, media and
-    // shop list page and comments page: 0 (the shop list and the comments: for a viewer who
-    // blocks nobody).
+    // shop list page, shop item and comments page: 0 (the shop's pages and the comments: for a
+    // viewer who blocks nobody).
     expect(counts).toEqual({
       'feed all': 1,
       'feed following': 1,
@@ -133,6 +135,7 @@ describe('statements per hot read, signed in, warm session cache', () => {
       'community posts': 1,
       'media list': 0,
       'shop list': 0,
+      'shop item': 0,
     });
   });
 });

@@ -129,18 +129,20 @@ const ShopItemDetailRowSchema = ShopItemSummaryRowSchema.extend({
   volumeNumber: z.number().int().nullable(),
   volumeTitle: z.string().nullable(),
   communities: z.array(z.object({ id: z.string(), name: z.string() })),
+  viewerBlocks: z.boolean(),
 });
 
 /**
  * One item with its seller, as `viewerId` may see it; undefined when unknown or hidden (unless
- * `includeHidden`, for the administration).
+ * `includeHidden`, for the administration). `viewerBlocks`: whether the viewer blocks anyone
+ * (when not, every other viewer who blocks nobody sees the same page: the item page's cache).
  */
 export async function findShopItem(
   db: Db,
   itemId: string,
   viewerId: string,
   opts: { includeHidden?: boolean } = {},
-): Promise<ShopItemDetailRow | undefined> {
+): Promise<(ShopItemDetailRow & { viewerBlocks: boolean }) | undefined> {
   const [row] = await queryParsed(
     db,
     ShopItemDetailRowSchema,
@@ -153,7 +155,8 @@ export async function findShopItem(
         v.id as "volumeId", v.number as "volumeNumber", v.title as "volumeTitle",
         coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
           from shop_item_communities sc join communities c on c.id = sc.community_id
-          where sc.item_id = s.id), '[]'::json) as communities
+          where sc.item_id = s.id), '[]'::json) as communities,
+        exists (select 1 from user_blocks b where b.blocker_id = ${viewerId}::uuid) as "viewerBlocks"
       from shop_items s
       join users on users.id = s.seller_id
       left join media m on m.id = s.media_id

@@ -73,10 +73,23 @@ export async function getShopItem(
   viewerId: string,
   itemId: string,
 ): Promise<ShopItem> {
+  return (await getShopItemShared(deps, viewerId, itemId)).item;
+}
+
+/**
+ * `getShopItem`, and whether every viewer who blocks nobody sees the same page but for
+ * `likedByMe` (the item page's cache: an item that is shown has a seller who is not banned now,
+ * so no ban can end and change it without a row changing).
+ */
+export async function getShopItemShared(
+  deps: Pick<ShopDeps, 'db' | 'currency'>,
+  viewerId: string,
+  itemId: string,
+): Promise<{ item: ShopItem; shared: boolean }> {
   if (!isId(itemId)) throw shopItemNotFound();
   const row = await repo.findShopItem(deps.db, itemId, viewerId);
   if (!row) throw shopItemNotFound();
-  return toShopItem(row, deps.currency);
+  return { item: toShopItem(row, deps.currency), shared: !row.viewerBlocks };
 }
 
 /**
