@@ -23,7 +23,8 @@
  *    (same driver, pool size, transport), for as long → sequences/s; (c) ratio = a ÷ b;
  *    (d) open loop (open-loop.ts): half of (a) offered at a fixed rate, one request every
  *    1/rate s whatever the server answers, each timed from when it was due (so coordinated
- *    omission is counted), for `--open-duration` seconds → p50, p99; (e) the floor: autocannon
+ *    omission is counted), for `--open-duration` seconds after 1 s not recorded → p50, p99;
+ *    (e) the floor: autocannon
  *    as in (a) on a bare Fastify in its own process answering the same captured statements'
  *    rows (api-floor-server.ts) → req/s, the best HTTP ÷ SQL any Node server reaches here.
  * 3. Following feed scaling: a viewer following 10 sources vs one following 1,000; and the
@@ -626,6 +627,7 @@ const suite: Suite = {
             rate,
             connections,
             seconds: openSeconds,
+            warmupSeconds: 1,
             headers: { cookie: e.cookie, accept: 'application/json' },
           });
           const r: EndpointRound = {
@@ -720,7 +722,7 @@ const suite: Suite = {
     md.push(
       `World \`otakura_bench_world_${world.name}\` (${world.reused ? 'reused' : 'generated in this run'}): ${f0(c.posts!)} posts, ${f0(c.users!)} users, ${f0(c.communities!)} communities, ${f0(c.post_likes!)} likes, ${f0(c.comments!)} comments, ${f0(c.community_members!)} memberships, ${f0(c.user_follows!)} follows, ${f0(c.media!)} media (${f0(c.media_episodes!)} episodes), ${f0(c.shop_items!)} shop items. The viewer follows ${world.viewers.main.communities} communities and ${world.viewers.main.users} users. Schema fingerprint \`${world.fingerprint.slice(0, 12)}\`.`,
       '',
-      `Server: the current source bundled by esbuild, run as its own process (\`node server.js\`, PostgreSQL pool of ${poolMax} as the app opens it); requests carry a real session cookie from Better Auth's sign-in. Load: autocannon, ${connections} connections, ${seconds} s per measurement; baseline: the statements one warm request ran (captured from \`pg\`), replayed in order by ${connections} workers through the app's own \`openDatabase\` pool in a separate Node process, for as long. Open loop: half the saturated rate offered evenly for ${openSeconds} s, one request every 1/rate s whatever the server answers (not autocannon's \`overallRate\`, which sends each second's quota back to back on its connections), each timed from when it was due. ${options.rounds} rounds; min / **median** / max.`,
+      `Server: the current source bundled by esbuild, run as its own process (\`node server.js\`, PostgreSQL pool of ${poolMax} as the app opens it); requests carry a real session cookie from Better Auth's sign-in. Load: autocannon, ${connections} connections, ${seconds} s per measurement; baseline: the statements one warm request ran (captured from \`pg\`), replayed in order by ${connections} workers through the app's own \`openDatabase\` pool in a separate Node process, for as long. Open loop: half the saturated rate offered evenly for ${openSeconds} s, one request every 1/rate s whatever the server answers (not autocannon's \`overallRate\`, which sends each second's quota back to back on its connections), each timed from when it was due, through undici's pool on ${connections} connections after 1 s at the same rate that is not recorded. ${options.rounds} rounds; min / **median** / max.`,
       '',
       'Bare HTTP + same SQL: a Fastify with no plugins in its own process (`bench/api-floor-server.ts`) whose one route runs the same captured statements through the same kind of pool and answers the rows as JSON, under the same autocannon load: no session, validation, row mapping or security headers. Its req/s ÷ the SQL replay is the most HTTP ÷ SQL a Node server can reach on this machine; App ÷ bare is the share of that the app keeps after its own work.',
       '',

@@ -8,11 +8,17 @@
  * At half the saturated rate that is a closed loop at full concurrency for half of each second:
  * its latency is the queue of a saturated server, the figure an open loop exists to avoid.
  * loadtest's `--rps` is a true open loop but times from the send and brings ~25 old packages
- * (websocket, es5-ext, agentkeepalive 2); this is Node's own keep-alive agent and a timer, with a
+ * (websocket, es5-ext, agentkeepalive 2); this is undici's connection pool and a timer, with a
  * fixed set of connections and each request timed from when it was due, as wrk2 does.
+ *
+ * Why undici and not Node's `http.request`: the load generator must be far cheaper than what it
+ * measures. Against a bare Node server answering 2 kB of JSON, `http.request` at 6,000 requests/s
+ * showed a p99 of 46–409 ms by itself (its own loop falling behind), undici's pool 2.6–2.8 ms
+ * (docs/performance.md, "The open loop's own tail"). A warm-up at the same rate, not recorded,
+ * opens the connections and compiles the client's paths first (`warmupSeconds`).
  */
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
 
 export interface OpenLoopResult {
   /** Requests offered (rate × seconds). */
@@ -49,12 +55,33 @@ export async function openLoop(
      */
     connections?: number;
     drainMs?: number;
+    /** Seconds offered at the same rate before the measured window, not recorded (default 0). */
+    warmupSeconds?: number;
   },
 ): Promise<OpenLoopResult> {
   const target = new URL(url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections ?? 50 });
-  const offered = Math.max(1, Math.round(opts.rate * opts.seconds));
-  const interval = 1000 / opts.rate;
+  const pool = new Pool(target.origin, { connections: opts.connections ?? 50 });
+  const path = target.pathname + target.search;
+  try {
+    if (opts.warmupSeconds)
+      await offer(pool, path, opts.headers, opts.rate, opts.warmupSeconds, opts.drainMs);
+    return await offer(pool, path, opts.headers, opts.rate, opts.seconds, opts.drainMs);
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** One window of `seconds` at `rate` through `pool`. */
+async function offer(
+  pool: Pool,
+  path: string,
+  headers: Record<string, string> | undefined,
+  rate: number,
+  seconds: number,
+  drainMs = 10_000,
+): Promise<OpenLoopResult> {
+  const offered = Math.max(1, Math.round(rate * seconds));
+  const interval = 1000 / rate;
   const latencies = new Float64Array(offered);
   let answered = 0;
   let ok = 0;
@@ -72,22 +99,17 @@ export async function openLoop(
   const fire = (dueAt: number) => {
     inFlight++;
     peakInFlight = Math.max(peakInFlight, inFlight);
-    const req = http.request(
-      {
-        agent,
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        headers: opts.headers,
+    pool.request({ path, method: 'GET', headers }).then(
+      async (res) => {
+        try {
+          await res.body.dump({ limit: Infinity });
+          done(dueAt, res.statusCode >= 200 && res.statusCode < 300);
+        } catch {
+          done(dueAt, false);
+        }
       },
-      (res) => {
-        res.on('data', () => {});
-        res.on('end', () => done(dueAt, res.statusCode! >= 200 && res.statusCode! < 300));
-        res.on('error', () => done(dueAt, false));
-      },
+      () => done(dueAt, false),
     );
-    req.on('error', () => done(dueAt, false));
-    req.end();
   };
 
   const start = performance.now();
@@ -104,17 +126,18 @@ export async function openLoop(
   const windowMs = performance.now() - start;
   const drained = await Promise.race([
     allSettled.then(() => true),
-    new Promise<false>((r) => setTimeout(() => r(false), opts.drainMs ?? 10_000).unref()),
+    new Promise<false>((r) => setTimeout(() => r(false), drainMs).unref()),
   ]);
-  agent.destroy();
-  const sorted = latencies.subarray(0, ok).sort();
+  // Read before the pool is destroyed (that fails what is still outstanding).
+  const [okNow, badNow, answeredNow] = [ok, bad, answered];
+  const sorted = latencies.subarray(0, okNow).sort();
   return {
     offered,
-    rps: (ok / Math.max(windowMs, opts.seconds * 1000)) * 1000,
+    rps: (okNow / Math.max(windowMs, seconds * 1000)) * 1000,
     p50: quantile(sorted, 0.5),
     p99: quantile(sorted, 0.99),
     max: sorted.length ? sorted[sorted.length - 1]! : NaN,
-    bad: bad + (drained ? 0 : offered - answered),
+    bad: badNow + (drained ? 0 : offered - answeredNow),
     peakInFlight,
   };
 }
