@@ -51,21 +51,35 @@ describe('the shop item page cache', () => {
     await t?.close();
   });
 
-  it('answers a repeat from the cache with what the database says, each viewer with their own like', async () => {
-    const cache = t.ctx.pages.shopItems;
-    expect(cache.ttlMs).toBeGreaterThan(POLL.timeout * 2);
-    const seller = await createUser(t, { name: 'Sora Seller' });
-    const [fan, other] = [await createUser(t), await createUser(t)];
-    const series = await createMedia(t, { title: 'Cached Series', kind: 'manga' });
-    const volume = await addVolume(t, series.id, 3);
-    const c = await createCommunity(t, { name: 'Cached Shelf' });
+  /** An item by a seller named `names.seller`, of a series' volume, on one community's shelf. */
+  async function itemWithEverything(
+    names: { seller: string; series: string; community: string },
+    volumeNumber: number,
+    about = '',
+  ) {
+    const seller = await createUser(t, { name: names.seller });
+    const series = await createMedia(t, { title: names.series, kind: 'manga' });
+    const volume = await addVolume(t, series.id, volumeNumber);
+    const c = await createCommunity(t, { name: names.community });
     const row = await createShopItem(t, {
       sellerId: seller.user.id,
       mediaId: series.id,
       mediaVolumeId: volume.id,
-      about: 'Has "likedByMe":false in its text',
+      about,
     });
     await t.database.db.insert(shopItemCommunities).values({ itemId: row.id, communityId: c.id });
+    return { seller, series, volume, c, row };
+  }
+
+  it('answers a repeat from the cache with what the database says, each viewer with their own like', async () => {
+    const cache = t.ctx.pages.shopItems;
+    expect(cache.ttlMs).toBeGreaterThan(POLL.timeout * 2);
+    const [fan, other] = [await createUser(t), await createUser(t)];
+    const { c, row } = await itemWithEverything(
+      { seller: 'Sora Seller', series: 'Cached Series', community: 'Cached Shelf' },
+      3,
+      'Has "likedByMe":false in its text',
+    );
     const path = `/api/shop/items/${row.id}`;
 
     const first = await fan.http(path);
@@ -108,17 +122,11 @@ describe('the shop item page cache', () => {
   });
 
   it('a change written straight into the database of anything the page shows reaches it', async () => {
-    const seller = await createUser(t, { name: 'Before Rename' });
     const viewer = await createUser(t);
-    const series = await createMedia(t, { title: 'Old Title', kind: 'manga' });
-    const volume = await addVolume(t, series.id, 1);
-    const c = await createCommunity(t, { name: 'Old Shelf' });
-    const row = await createShopItem(t, {
-      sellerId: seller.user.id,
-      mediaId: series.id,
-      mediaVolumeId: volume.id,
-    });
-    await t.database.db.insert(shopItemCommunities).values({ itemId: row.id, communityId: c.id });
+    const { seller, series, volume, c, row } = await itemWithEverything(
+      { seller: 'Before Rename', series: 'Old Title', community: 'Old Shelf' },
+      1,
+    );
     // Asked with the id in upper case: the key is the id as the database names the row.
     const id = row.id.toUpperCase();
     const read = () => item(viewer.http, id);
