@@ -110,12 +110,38 @@ export function flaggedListPageJson(page: FlaggedListPage, sets: FlagSets): stri
 }
 
 /**
- * A list route's answer through `cache` (the shop list, a comments page): a hit is put together
- * from the shared page and the viewer's flags; a miss loads the page, and stores it when `load`
- * says it is the same for every viewer but for `flags`. With the cache off (TTL 0) or a page
- * that is not shared, the page goes back to the route's own serializer.
+ * A route's answer through a page cache whose viewers share a base and differ in `rel`: a hit is
+ * put together from both; a miss loads, and stores when `load` says the answer is the same for
+ * every viewer but for `rel` and `share` can cut it. With the cache off (TTL 0) or an answer
+ * that is not shared, the value goes back to the route's own serializer.
  */
-export async function answerFromFlaggedCache<
+async function answerFromSharedCache<V, B, R>(
+  reply: FastifyReply,
+  cache: PageCache<B, R>,
+  key: string,
+  viewerId: string,
+  opts: {
+    load: () => Promise<{ value: V; shared: boolean }>;
+    share: (value: V) => { base: B; rel: R } | undefined;
+    json: (base: B, rel: R) => string;
+  },
+): Promise<V | FastifyReply> {
+  const hit = cache.get(key, viewerId);
+  if (hit) return sendJsonText(reply, opts.json(hit.base, hit.rel));
+  const epoch = cache.epoch;
+  const { value, shared } = await opts.load();
+  if (!shared || cache.ttlMs <= 0) return value;
+  const cut = opts.share(value);
+  if (!cut) return value;
+  cache.set(key, viewerId, cut.base, cut.rel, epoch);
+  return sendJsonText(reply, opts.json(cut.base, cut.rel));
+}
+
+/**
+ * A list route's answer through `cache` (the shop list, a comments page): the shared page and,
+ * per viewer, the ids each of `flags` is true for.
+ */
+export function answerFromFlaggedCache<
   P extends { items: { id: string }[]; nextCursor: string | null },
 >(
   reply: FastifyReply,
@@ -128,25 +154,26 @@ export async function answerFromFlaggedCache<
     flags: readonly string[];
   },
 ): Promise<P | FastifyReply> {
-  const hit = cache.get(key, viewerId);
-  if (hit) return sendJsonText(reply, flaggedListPageJson(hit.base, hit.rel));
-  const epoch = cache.epoch;
-  const { page, shared } = await opts.load();
-  if (!shared || cache.ttlMs <= 0) return page;
   type Flagged = { id: string } & Record<string, boolean>;
-  const items = page.items as unknown as Flagged[];
-  const base = flaggedListPage({ items, nextCursor: page.nextCursor }, opts.item, opts.flags);
-  if (!base) return page;
-  const sets = flagSetsOf(items, opts.flags);
-  cache.set(key, viewerId, base, sets, epoch);
-  return sendJsonText(reply, flaggedListPageJson(base, sets));
+  return answerFromSharedCache(reply, cache, key, viewerId, {
+    load: async () => {
+      const { page, shared } = await opts.load();
+      return { value: page, shared };
+    },
+    share: (page) => {
+      const items = page.items as unknown as Flagged[];
+      const base = flaggedListPage({ items, nextCursor: page.nextCursor }, opts.item, opts.flags);
+      return base && { base, rel: flagSetsOf(items, opts.flags) };
+    },
+    json: flaggedListPageJson,
+  });
 }
 
 /**
- * One object's answer through `cache` (a shop item's page): as `answerFromFlaggedCache`, with
- * the viewer's part the flags' values.
+ * One object's answer through `cache` (a shop item's page): its JSON cut where `flags` go and,
+ * per viewer, the flags' values.
  */
-export async function answerItemFromFlaggedCache<K extends string, T extends Record<K, boolean>>(
+export function answerItemFromFlaggedCache<K extends string, T extends Record<K, boolean>>(
   reply: FastifyReply,
   cache: PageCache<FlaggedItem, readonly boolean[]>,
   key: string,
@@ -157,21 +184,15 @@ export async function answerItemFromFlaggedCache<K extends string, T extends Rec
     flags: readonly K[];
   },
 ): Promise<T | FastifyReply> {
-  const hit = cache.get(key, viewerId);
-  if (hit)
-    return sendJsonText(
-      reply,
-      flaggedItemJson(hit.base, (k) => hit.rel[k]!),
-    );
-  const epoch = cache.epoch;
-  const { item, shared } = await opts.load();
-  if (!shared || cache.ttlMs <= 0) return item;
-  const base = flaggedItem(item, opts.schema, opts.flags);
-  if (!base) return item;
-  const values = opts.flags.map((flag) => item[flag]);
-  cache.set(key, viewerId, base, values, epoch);
-  return sendJsonText(
-    reply,
-    flaggedItemJson(base, (k) => values[k]!),
-  );
+  return answerFromSharedCache(reply, cache, key, viewerId, {
+    load: async () => {
+      const { item, shared } = await opts.load();
+      return { value: item, shared };
+    },
+    share: (item) => {
+      const base = flaggedItem(item, opts.schema, opts.flags);
+      return base && { base, rel: opts.flags.map((flag) => item[flag]) };
+    },
+    json: (base, values) => flaggedItemJson(base, (k) => values[k]!),
+  });
 }

@@ -249,13 +249,20 @@ export function allPageCaches(pages: PageCaches): PageCache<unknown, unknown>[] 
  */
 export function applyToPageCaches(pages: PageCaches, event: LiveEvent): void {
   if (event.type === 'rows.changed') {
-    const list = event.table === 'media' || event.table === 'shop';
+    if (event.table === 'media' || event.table === 'shop') dropEvery(pages, event.table);
     // A comments event names the post or media entry whose comments changed (a group of pages).
-    pages[event.table].drop(list ? null : event.id);
-    // The shop's event (any item, a seller's ban, a block, what an item page shows) drops every
-    // item page too.
-    if (event.table === 'shop') pages.shopItems.drop(null);
+    else pages[event.table].drop(event.id);
   } else if (event.type === 'resync') for (const cache of allPageCaches(pages)) cache.clear();
+}
+
+/**
+ * Drops every page a table's `id: null` event covers: the media list's; the shop list's and
+ * every shop item page (any item, a seller's ban, a block, what an item page shows); every
+ * comments page. The writing routes' drops (plugins/page-cache.ts) go through here too.
+ */
+export function dropEvery(pages: PageCaches, table: 'media' | 'shop' | 'comments'): void {
+  pages[table].drop(null);
+  if (table === 'shop') pages.shopItems.drop(null);
 }
 
 /** A list cache's key of one request: the trimmed search, the cursor and the size. */

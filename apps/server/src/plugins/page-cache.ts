@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify
 import {
   allPageCaches,
   applyToPageCaches,
+  dropEvery,
   rowsChangedOf,
   type PageCache,
   type PageCaches,
@@ -102,6 +103,13 @@ export const PAGE_CHANGING_ROUTES: Record<string, Target[]> = {
   'POST /api/orders/by-session/:sessionId/cancel': ['shop:all'],
 };
 
+/** The targets that drop every page of a table, and that table (`dropEvery`). */
+const EVERY: Partial<Record<Target, 'media' | 'shop' | 'comments'>> = {
+  'media:list': 'media',
+  'shop:all': 'shop',
+  'comments:all': 'comments',
+};
+
 type IdTarget = Exclude<Target, 'media:list' | 'shop:all' | 'comments:all'>;
 
 /** The route parameter each target with an id names. */
@@ -184,12 +192,12 @@ export function installPageCache(app: FastifyInstance): void {
       async (req, reply, payload) => {
         if (reply.statusCode < 400) {
           for (const target of targets) {
-            if (target === 'shop:all') pages.shopItems.drop(null);
-            if (target === 'media:list' || target === 'shop:all' || target === 'comments:all') {
-              cacheOf(pages, target).drop(null);
+            const table = EVERY[target];
+            if (table) {
+              dropEvery(pages, table);
               continue;
             }
-            const id = await idOf(app, req, target);
+            const id = await idOf(app, req, target as IdTarget);
             if (id) cacheOf(pages, target).drop(id);
           }
         }
